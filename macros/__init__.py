@@ -1,0 +1,100 @@
+"""mkdocs-macros module: load ``rules_data/`` and register the rendering macros.
+
+``define_env`` is the single entry point. It validates all rules data first;
+any problem stops the build before a page is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+from .errors import RulesDataError
+from .loader import RulesData, load_rules
+from .render import Renderer
+from .site import build_nav
+
+__all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]
+
+_STATE: dict[str, Any] = {}
+
+
+def _current_doc(env: Any) -> str:
+    return str(env.page.file.src_uri)
+
+
+def define_env(env: Any) -> None:
+    """Load and validate rules data, then register macros for the pages."""
+    root = Path(env.project_dir) / "rules_data"
+    try:
+        data = load_rules(root)
+    except RulesDataError as error:
+        raise PluginError(str(error)) from None
+    renderer = Renderer(data)
+    rendered: set[str] = set()
+    _STATE.update(data=data, rendered=rendered)
+    if not env.conf.get("nav"):
+        env.conf["nav"] = build_nav(data, Path(env.conf["docs_dir"]))
+    env.variables["rules"] = data
+
+    @env.macro
+    def rules_page() -> str:
+        """Every entry of the data page with this page's name, in order."""
+        doc = _current_doc(env)
+        page = data.page(doc)
+        rendered.add(page.doc)
+        return renderer.page(page, doc)
+
+    @env.macro
+    def entry(entry_id: str) -> str:
+        """One entry, rendered where the macro is called."""
+        return renderer.render(data.entry(entry_id), _current_doc(env))
+
+    @env.macro
+    def ref(entry_id: str, label: str | None = None) -> str:
+        """A link to an entry by id, showing its definition on hover."""
+        return renderer.ref(entry_id, _current_doc(env), label)
+
+    @env.macro
+    def system_contents(system_id: str) -> str:
+        """A list of a system's pages with their titles."""
+        system = data.systems[system_id]
+        doc = _current_doc(env)
+        return "\n".join(
+            f"* [{page.title}]({renderer_href(page.doc, doc)})" for page in system.pages
+        ) + "\n"
+
+    @env.macro
+    def systems_table() -> str:
+        """A table of every system with its seed file."""
+        rows = ["| System | Source rulebook |", "| --- | --- |"]
+        for system in data.systems.values():
+            rows.append(f"| [{system.name}]({system.id}/index.md) | `{system.seed}` |")
+        return "\n".join(rows) + "\n"
+
+
+def renderer_href(target: str, current: str) -> str:
+    """Relative link between two docs paths (no anchor)."""
+    from .linker import href
+
+    return href(target, "", current).removesuffix("#")
+
+
+def on_post_build(env: Any) -> None:
+    """Fail the build if a data page was never rendered on the site."""
+    data: RulesData | None = _STATE.get("data")
+    if data is None:
+        return
+    missing = [
+        page.file
+        for system in data.systems.values()
+        for page in system.pages
+        if page.doc not in _STATE["rendered"]
+    ]
+    if missing:
+        raise PluginError(
+            "rules data pages never rendered (add a docs page calling rules_page()):\n"
+            + "\n".join(f"{name}:1: page: not rendered" for name in missing)
+        )

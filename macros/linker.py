@@ -1,0 +1,129 @@
+"""Link every mention of a defined name in Markdown to its definition.
+
+Matching walks the words of the text once and looks each word up in a
+dictionary keyed by the first word of every name, so the cost grows with the
+length of the text, not with text x names.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+_PROTECTED = re.compile(
+    r"""
+      `[^`\n]*`                     # inline code
+    | !?\[[^\]\n]*\]\([^)\n]*\)     # Markdown links and images
+    | \[\[[^\]\n]*\]\]              # wiki links left as written
+    | <[^>\n]+>                     # HTML tags
+    | ^\#{1,6}[ \t].*$              # heading lines
+    | \{[:#.][^}\n]*\}              # attribute lists
+    | https?://\S+                  # bare addresses
+    """,
+    re.MULTILINE | re.VERBOSE,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+_GAP = re.compile(r"[ \t]+")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a name points: the entry, its page, its anchor and its hover text."""
+
+    entry_id: str
+    doc: str
+    anchor: str
+    title: str
+
+
+def href(target_doc: str, anchor: str, current_doc: str) -> str:
+    """Relative link from ``current_doc`` to ``anchor`` on ``target_doc``.
+
+    >>> href("arts/statuses.md", "arts-dazed", "arts/combat.md")
+    'statuses.md#arts-dazed'
+    >>> href("arts/combat.md", "arts-range", "arts/combat.md")
+    '#arts-range'
+    >>> href("arts/combat.md", "arts-range", "index.md")
+    'arts/combat.md#arts-range'
+    """
+    if target_doc == current_doc:
+        return f"#{anchor}"
+    start = posixpath.dirname(current_doc) or "."
+    return f"{posixpath.relpath(target_doc, start)}#{anchor}"
+
+
+def title_text(markdown: str, limit: int = 240) -> str:
+    """Plain one-line hover text from Markdown, safe inside a link title.
+
+    >>> title_text('**Type:** Stance "quoted"')
+    "Type: Stance 'quoted'"
+    """
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
+    text = re.sub(r"[*_`#>]", "", text).replace('"', "'")
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+class Linker:
+    """Replaces mentions of known names with Markdown links carrying a title."""
+
+    def __init__(self, names: dict[str, Target]) -> None:
+        self._by_first: dict[str, list[tuple[tuple[str, ...], Target]]] = defaultdict(list)
+        for name, target in names.items():
+            words = tuple(_WORD.findall(name))
+            if words and " ".join(words) == " ".join(name.split()):
+                self._by_first[words[0]].append((words, target))
+        for candidates in self._by_first.values():
+            candidates.sort(key=lambda item: -len(item[0]))
+
+    def link(self, markdown: str, current_doc: str, skip: str | None = None) -> str:
+        """Link mentions in ``markdown`` rendered on ``current_doc``.
+
+        Mentions of the entry ``skip`` (the one being defined) stay plain.
+        """
+        out: list[str] = []
+        position = 0
+        for protected in _PROTECTED.finditer(markdown):
+            out.append(self._link_plain(markdown[position : protected.start()], current_doc, skip))
+            out.append(protected.group(0))
+            position = protected.end()
+        out.append(self._link_plain(markdown[position:], current_doc, skip))
+        return "".join(out)
+
+    def _link_plain(self, text: str, current_doc: str, skip: str | None) -> str:
+        words = list(_WORD.finditer(text))
+        out: list[str] = []
+        position = 0
+        index = 0
+        while index < len(words):
+            found = self._match(text, words, index, skip)
+            if found is None:
+                index += 1
+                continue
+            count, target = found
+            start, end = words[index].start(), words[index + count - 1].end()
+            label = text[start:end]
+            url = href(target.doc, target.anchor, current_doc)
+            out.append(text[position:start])
+            out.append(f'[{label}]({url} "{target.title}")')
+            position = end
+            index += count
+        out.append(text[position:])
+        return "".join(out)
+
+    def _match(
+        self, text: str, words: list[re.Match[str]], index: int, skip: str | None
+    ) -> tuple[int, Target] | None:
+        for name_words, target in self._by_first.get(words[index].group(0), ()):
+            count = len(name_words)
+            if target.entry_id == skip or index + count > len(words):
+                continue
+            if all(
+                words[index + k].group(0) == name_words[k]
+                and (k == 0 or _GAP.fullmatch(text[words[index + k - 1].end() : words[index + k].start()]))
+                for k in range(count)
+            ):
+                return count, target
+        return None

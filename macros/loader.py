@@ -1,0 +1,337 @@
+"""Load ``rules_data/`` into validated, cross-referenced entries.
+
+Every problem in every file is collected before anything fails, so one run
+lists them all as ``file:line: field: message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Problem, RulesDataError
+from .schema import COMMON, ID_PATTERN, KINDS, PAGE_FIELDS, SYSTEM_FIELDS, SYSTEM_ID_PATTERN, Field
+from .yamlload import LineDict, load_yaml
+
+_TYPE_NAMES = {
+    "str": "a string",
+    "text": "Markdown text",
+    "int": "a whole number",
+    "bool": "true or false",
+    "level": "a heading level from 2 to 6",
+    "scalar": "a string, number or boolean",
+    "strs": "a list of strings",
+    "ref": "an entry id",
+    "refs": "a list of entry ids",
+    "source": "a mapping with 'file' and 'heading'",
+    "rows": "a list of rows, each a list of cells",
+    "pairs": "a list of [label, text] pairs",
+}
+
+
+@dataclass
+class Entry:
+    """One validated rules entry and where it came from."""
+
+    id: str
+    kind: str
+    name: str
+    system: str
+    page: str
+    file: str
+    line: int
+    index: int
+    data: dict[str, Any]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Value of a field, or ``default`` when the entry does not set it."""
+        return self.data.get(key, default)
+
+
+@dataclass
+class Page:
+    """One data file: a page of the site, with its entries in order."""
+
+    system: str
+    name: str
+    title: str
+    text: str
+    file: str
+    entries: list[Entry] = field(default_factory=list)
+
+    @property
+    def doc(self) -> str:
+        """The docs path of this page, e.g. ``arts/combat.md``."""
+        return f"{self.system}/{self.name}.md"
+
+
+@dataclass
+class System:
+    """A game system: its metadata and its pages in reading order."""
+
+    id: str
+    name: str
+    seed: str
+    text: str
+    note: str
+    file: str
+    pages: list[Page] = field(default_factory=list)
+
+
+@dataclass
+class RulesData:
+    """All systems, pages and entries, indexed by id."""
+
+    systems: dict[str, System] = field(default_factory=dict)
+    entries: dict[str, Entry] = field(default_factory=dict)
+
+    def entry(self, entry_id: str) -> Entry:
+        """The entry with ``entry_id``; ``KeyError`` with a clear message if absent."""
+        try:
+            return self.entries[entry_id]
+        except KeyError:
+            raise KeyError(f"no rules entry with id {entry_id!r}") from None
+
+    def of_kind(self, kind: str, system: str | None = None) -> Iterator[Entry]:
+        """Entries of one kind, in file order, optionally of one system."""
+        for item in self.entries.values():
+            if item.kind == kind and (system is None or item.system == system):
+                yield item
+
+    def page(self, doc: str) -> Page:
+        """The page whose docs path is ``doc`` (``arts/combat.md`` or ``arts/combat``)."""
+        system_id, _, name = doc.removesuffix(".md").partition("/")
+        for candidate in self.systems[system_id].pages:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(f"no rules data page {doc!r}")
+
+
+class _Collector:
+    """Gathers problems while the data is read."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.problems: list[Problem] = []
+
+    def add(self, path: Path, line: int, field_name: str, message: str) -> None:
+        self.problems.append(Problem(self.rel(path), line, field_name, message))
+
+    def rel(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+
+def _type_ok(value: Any, spec: Field) -> bool:
+    kind = spec.type
+    if kind in ("str", "text", "ref"):
+        return isinstance(value, str) and (kind == "text" or "\n" not in value.strip())
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "level":
+        return isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 6
+    if kind == "scalar":
+        return isinstance(value, str | int | float | bool)
+    if kind in ("strs", "refs"):
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "source":
+        return (
+            isinstance(value, dict)
+            and isinstance(value.get("file"), str)
+            and isinstance(value.get("heading"), str)
+        )
+    if kind == "rows":
+        return isinstance(value, list) and all(
+            isinstance(row, list) and all(isinstance(c, str | int | float) for c in row)
+            for row in value
+        )
+    if kind == "pairs":
+        return isinstance(value, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            for p in value
+        )
+    return True
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list"}.get(type(value), "a mapping" if isinstance(value, dict) else "a value")
+
+
+def _check_fields(
+    out: _Collector, path: Path, mapping: LineDict, specs: tuple[Field, ...], prefix: str
+) -> None:
+    known = {spec.name for spec in specs}
+    for spec in specs:
+        where = f"{prefix}{spec.name}"
+        if spec.name not in mapping or mapping[spec.name] is None:
+            if spec.required:
+                out.add(path, mapping.line, where, "required field is missing")
+            continue
+        value = mapping[spec.name]
+        line = mapping.line_of(spec.name)
+        if not _type_ok(value, spec):
+            expected = _TYPE_NAMES.get(spec.type, spec.type)
+            out.add(path, line, where, f"expected {expected}, got {_describe(value)}")
+        elif spec.choices and any(v not in spec.choices for v in
+                                  (value if isinstance(value, list) else [value])):
+            out.add(path, line, where, f"must be one of {', '.join(spec.choices)}; got {value!r}")
+    for key in mapping:
+        if key not in known:
+            out.add(path, mapping.line_of(str(key)), f"{prefix}{key}", "unknown field")
+
+
+def _read(out: _Collector, path: Path) -> Any:
+    try:
+        return load_yaml(path)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 1
+        out.add(path, line, "yaml", f"{error.problem or error.context}")
+    except yaml.YAMLError as error:
+        out.add(path, 1, "yaml", str(error))
+    return None
+
+
+def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
+    system_path = folder / "system.yml"
+    if not system_path.is_file():
+        out.add(system_path, 1, "system", "every system folder needs a system.yml")
+        return
+    doc = _read(out, system_path)
+    if doc is None:
+        return
+    if not isinstance(doc, LineDict) or not isinstance(doc.get("system"), LineDict):
+        out.add(system_path, getattr(doc, "line", 1), "system", "expected a 'system' mapping")
+        return
+    meta = doc["system"]
+    before = len(out.problems)
+    _check_fields(out, system_path, meta, SYSTEM_FIELDS, "system.")
+    if len(out.problems) > before:
+        return
+    if meta["id"] != folder.name or not SYSTEM_ID_PATTERN.match(meta["id"]):
+        out.add(system_path, meta.line_of("id"), "system.id",
+                f"must equal the folder name {folder.name!r} (lower-case letters, digits, _)")
+        return
+    system = System(meta["id"], meta["name"], meta["seed"], meta["text"], meta.get("note") or "",
+                    out.rel(system_path))
+    data.systems[system.id] = system
+    listed = set(meta["pages"])
+    for name in meta["pages"]:
+        page_path = folder / f"{name}.yml"
+        if not page_path.is_file():
+            out.add(system_path, meta.line_of("pages"), "system.pages", f"no file {name}.yml")
+            continue
+        _load_page(out, data, system, page_path)
+    for extra in sorted(folder.glob("*.yml")):
+        if extra.stem != "system" and extra.stem not in listed:
+            out.add(extra, 1, "page", f"file is not listed in {system.id}/system.yml pages")
+
+
+def _load_page(out: _Collector, data: RulesData, system: System, path: Path) -> None:
+    doc = _read(out, path)
+    if doc is None:
+        return
+    if not isinstance(doc, LineDict) or not isinstance(doc.get("page"), LineDict):
+        out.add(path, getattr(doc, "line", 1), "page", "expected a 'page' mapping")
+        return
+    _check_fields(out, path, doc["page"], PAGE_FIELDS, "page.")
+    for key in doc:
+        if key not in ("page", "entries"):
+            out.add(path, doc.line_of(str(key)), str(key), "unknown top-level key")
+    page = Page(system.id, path.stem, str(doc["page"].get("title", path.stem)),
+                doc["page"].get("text") or "", out.rel(path))
+    system.pages.append(page)
+    entries = doc.get("entries")
+    if not isinstance(entries, list):
+        out.add(path, doc.line_of("entries"), "entries", "expected a list of entries")
+        return
+    for index, raw in enumerate(entries):
+        _load_entry(out, data, system, page, path, index, raw)
+
+
+def _load_entry(
+    out: _Collector, data: RulesData, system: System, page: Page, path: Path, index: int, raw: Any
+) -> None:
+    prefix = f"entries[{index}]."
+    if not isinstance(raw, LineDict):
+        out.add(path, doc_line(raw), prefix.rstrip("."), "expected a mapping")
+        return
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        out.add(path, raw.line_of("kind"), prefix + "kind",
+                f"must be one of {', '.join(sorted(KINDS))}; got {kind!r}")
+        return
+    before = len(out.problems)
+    _check_fields(out, path, raw, COMMON + KINDS[kind], prefix)
+    entry_id = raw.get("id")
+    if isinstance(entry_id, str):
+        if not ID_PATTERN.match(entry_id) or not entry_id.startswith(system.id + "."):
+            out.add(path, raw.line_of("id"), prefix + "id",
+                    f"must look like '{system.id}.some_name' (lower case); got {entry_id!r}")
+        elif entry_id in data.entries:
+            first = data.entries[entry_id]
+            out.add(path, raw.line_of("id"), prefix + "id",
+                    f"duplicate id {entry_id!r} (first defined at {first.file}:{first.line})")
+            return
+    source = raw.get("source")
+    if isinstance(source, LineDict) and source.get("file") != system.seed:
+        out.add(path, source.line_of("file"), prefix + "source.file",
+                f"must name this system's seed {system.seed!r}")
+    if len(out.problems) > before:
+        return
+    entry = Entry(entry_id, kind, raw["name"], system.id, page.name, out.rel(path), raw.line,
+                  index, dict(raw))
+    entry.data["_key_lines"] = raw.key_lines
+    data.entries[entry_id] = entry
+    page.entries.append(entry)
+
+
+def doc_line(value: Any) -> int:
+    """Line of a parsed YAML value if it is a mapping, else 1."""
+    return getattr(value, "line", 1)
+
+
+def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
+    for entry in data.entries.values():
+        for spec in KINDS[entry.kind]:
+            if spec.type not in ("ref", "refs") or entry.get(spec.name) is None:
+                continue
+            targets = entry.get(spec.name)
+            for target in [targets] if spec.type == "ref" else targets:
+                line = entry.data["_key_lines"].get(spec.name, entry.line)
+                path = root.parent / entry.file
+                found = data.entries.get(target)
+                where = f"entries[{entry.index}].{spec.name}"
+                if found is None:
+                    out.add(path, line, where, f"no entry with id {target!r}")
+                elif spec.ref_kinds and found.kind not in spec.ref_kinds:
+                    kinds = " or ".join(spec.ref_kinds)
+                    out.add(path, line, where, f"{target!r} is a {found.kind}, expected a {kinds}")
+
+
+def load_rules(root: Path) -> RulesData:
+    """Load and validate every system under ``root`` (the ``rules_data`` folder).
+
+    Raises :class:`RulesDataError` listing every problem when anything is wrong.
+    """
+    out = _Collector(root)
+    data = RulesData()
+    if not root.is_dir():
+        raise RulesDataError([Problem(str(root), 1, "rules_data", "folder not found")])
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        _load_system(out, data, folder)
+    _check_references(out, data, root)
+    if out.problems:
+        raise RulesDataError(out.problems)
+    return data

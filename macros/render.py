@@ -1,0 +1,175 @@
+"""Render rules entries as Markdown for MkDocs (no rules logic here)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .linker import Linker, Target, href, title_text
+from .loader import Entry, Page, RulesData
+from .schema import LINKABLE_KINDS
+
+
+def anchor(entry_id: str) -> str:
+    """The HTML id of an entry on its page.
+
+    >>> anchor("arts.basic_attack")
+    'arts-basic_attack'
+    """
+    return entry_id.replace(".", "-")
+
+
+def cell(value: object) -> str:
+    """A table cell as Markdown, with pipes and newlines made safe.
+
+    >>> cell("a | b")
+    'a \\\\| b'
+    """
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+class Renderer:
+    """Turns validated rules data into Markdown, linking names to definitions."""
+
+    def __init__(self, data: RulesData) -> None:
+        self.data = data
+        self.linkers: dict[str, Linker] = {}
+        for system in data.systems:
+            names: dict[str, Target] = {}
+            for entry in data.entries.values():
+                if entry.system != system or entry.kind not in LINKABLE_KINDS:
+                    continue
+                target = Target(entry.id, f"{system}/{entry.page}.md", anchor(entry.id),
+                                title_text(f"{entry.name}: {self.summary(entry)}"))
+                for name in [entry.name, entry.get("abbr"), *(entry.get("aliases") or [])]:
+                    if name:
+                        names.setdefault(name, target)
+            self.linkers[system] = Linker(names)
+        self._kinds: dict[str, Callable[[Entry, str], str]] = {
+            "section": self.section,
+            "term": self.definition,
+            "status": self.definition,
+            "attribute": self.attribute,
+            "art": self.art,
+            "ability": self.ability,
+            "table": self.table,
+            "formula": self.formula,
+            "assumption": self.assumption,
+        }
+
+    # -- helpers -----------------------------------------------------------------
+    def summary(self, entry: Entry) -> str:
+        """Short hover text for an entry."""
+        if entry.kind == "ability":
+            return "; ".join(f"{label}: {value}" for label, value in entry.get("fields")[:3])
+        if entry.kind == "art":
+            abbrs = ", ".join(self.data.entry(a).get("abbr") for a in entry.get("attributes"))
+            return f"{entry.get('group')} art ({abbrs})"
+        return str(entry.get("text", ""))
+
+    def link(self, entry: Entry, markdown: str, doc: str) -> str:
+        """Link known names in ``markdown`` (except the entry's own name)."""
+        return self.linkers[entry.system].link(markdown, doc, skip=entry.id)
+
+    def ref(self, entry_id: str, doc: str, label: str | None = None) -> str:
+        """A Markdown link to an entry by id, with its summary on hover."""
+        entry = self.data.entry(entry_id)
+        url = href(f"{entry.system}/{entry.page}.md", anchor(entry.id), doc)
+        title = title_text(f"{entry.name}: {self.summary(entry)}")
+        return f'[{label or entry.name}]({url} "{title}")'
+
+    def _notes(self, entry: Entry, doc: str) -> str:
+        parts = []
+        if entry.get("unfinished"):
+            parts.append(self._admonition("warning", "Unfinished in the rulebook",
+                                          entry.get("unfinished")))
+        if entry.get("note"):
+            parts.append(self._admonition("note", "Editor's note", entry.get("note")))
+        return "\n\n".join(parts)
+
+    @staticmethod
+    def _admonition(kind: str, title: str, text: str) -> str:
+        body = "\n".join(f"    {line}" if line else "" for line in text.strip().splitlines())
+        return f'!!! {kind} "{title}"\n\n{body}'
+
+    def _heading(self, entry: Entry, text: str | None = None) -> str:
+        hashes = "#" * entry.get("level", 4)
+        return f"{hashes} {text or entry.name} {{ #{anchor(entry.id)} }}"
+
+    def _join(self, *parts: str) -> str:
+        return "\n\n".join(p for p in parts if p) + "\n"
+
+    # -- kinds -------------------------------------------------------------------
+    def render(self, entry: Entry, doc: str) -> str:
+        """Markdown for one entry as it appears on ``doc``."""
+        return self._kinds[entry.kind](entry, doc)
+
+    def section(self, entry: Entry, doc: str) -> str:
+        """A heading and its prose."""
+        text = self.link(entry, entry.get("text") or "", doc)
+        return self._join(self._heading(entry), self._notes(entry, doc), text)
+
+    def definition(self, entry: Entry, doc: str) -> str:
+        """A term or status: bold name, definition, anchored paragraph."""
+        text = self.link(entry, entry.get("text").strip(), doc)
+        label = f"{entry.name} X" if entry.get("parameter") else entry.name
+        paragraph = f"**{label}:** {text}\n{{: #{anchor(entry.id)} .rb-definition }}"
+        see = entry.get("see")
+        more = f"See {self.ref(see, doc)}." if see else ""
+        return self._join(paragraph, more, self._notes(entry, doc))
+
+    def attribute(self, entry: Entry, doc: str) -> str:
+        """An attribute heading with its description."""
+        heading = self._heading(entry, f"{entry.name} ({entry.get('abbr')})")
+        return self._join(heading, self._notes(entry, doc), self.link(entry, entry.get("text"), doc))
+
+    def art(self, entry: Entry, doc: str) -> str:
+        """An art or defence: name with its attributes, then its traits."""
+        attributes = [self.data.entry(a) for a in entry.get("attributes")]
+        heading = self._heading(entry, f"{entry.name} ({', '.join(a.get('abbr') for a in attributes)})")
+        links = ", ".join(self.ref(a.id, doc) for a in attributes)
+        role = "Attribute" if len(attributes) == 1 else "Primary and secondary attributes"
+        items = "\n".join(f"* {self.link(entry, item, doc)}" for item in entry.get("items") or [])
+        return self._join(heading, f"{role}: {links}", items, self._notes(entry, doc))
+
+    def ability(self, entry: Entry, doc: str) -> str:
+        """An ability card: its fields in order, as in the rulebook."""
+        lines = [f"**{label}:** {self.link(entry, value, doc)}" for label, value in entry.get("fields")]
+        body = "  \n".join(lines)
+        extra = self.link(entry, entry.get("text") or "", doc)
+        card = self._join(body, extra).rstrip("\n")
+        box = f'<div class="rb-card" markdown>\n\n{card}\n\n</div>'
+        return self._join(self._heading(entry), box, self._notes(entry, doc))
+
+    def table(self, entry: Entry, doc: str) -> str:
+        """A data table as a Markdown table with an anchored caption."""
+        columns = entry.get("columns")
+        head = "| " + " | ".join(cell(c) for c in columns) + " |"
+        rule = "| " + " | ".join("---" for _ in columns) + " |"
+        rows = ["| " + " | ".join(self.link(entry, cell(c), doc) for c in row) + " |"
+                for row in entry.get("rows")]
+        caption = f"**{entry.name}**\n{{: #{anchor(entry.id)} .rb-caption }}"
+        text = self.link(entry, entry.get("text") or "", doc)
+        return self._join(caption, text, "\n".join([head, rule, *rows]), self._notes(entry, doc))
+
+    def formula(self, entry: Entry, doc: str) -> str:
+        """A named formula with its text and, when given, its expression."""
+        expression = f"`{entry.get('expression')}`" if entry.get("expression") else ""
+        text = self.link(entry, entry.get("text"), doc)
+        paragraph = f"**{entry.name}:** {text}\n{{: #{anchor(entry.id)} }}"
+        return self._join(paragraph, expression, self._notes(entry, doc))
+
+    def assumption(self, entry: Entry, doc: str) -> str:
+        """An assumption, shown as an admonition with its reason and default."""
+        body = [self.link(entry, entry.get("text"), doc), f"*Why:* {self.link(entry, entry.get('reason'), doc)}"]
+        if entry.get("default") is not None:
+            body.append(f"*Default:* `{entry.get('default')}`")
+        applies = entry.get("applies_to") or []
+        if applies:
+            body.append("*Applies to:* " + ", ".join(self.ref(a, doc) for a in applies))
+        admonition = self._admonition("info", f"Assumption: {entry.name}", "\n\n".join(body))
+        return self._join(f'<span id="{anchor(entry.id)}"></span>', admonition)
+
+    def page(self, page: Page, doc: str) -> str:
+        """Every entry of a data page, in order."""
+        intro = page.text and self.linkers[page.system].link(page.text, doc)
+        return self._join(intro, *(self.render(entry, doc) for entry in page.entries))

@@ -1,0 +1,122 @@
+"""The schema of rules data: which kinds of entry exist and what fields each has.
+
+Every entry is a mapping with ``id``, ``kind``, ``name`` and ``source``; the
+rest depends on its kind (see :data:`KINDS`). A system's ``system.yml`` holds
+one ``system`` mapping; every other file holds a ``page`` mapping and an
+``entries`` list, rendered in order on the page of the same name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9_-]*)+$")
+"""An entry id: ``<system>.<name>`` with lower-case words, e.g. ``arts.fatigue``."""
+
+SYSTEM_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an entry kind.
+
+    ``type`` is one of: ``str`` (one line of plain text), ``text`` (Markdown),
+    ``int``, ``bool``, ``level`` (heading level 2-6), ``scalar`` (str, int,
+    float or bool), ``strs`` (list of str), ``ref``/``refs`` (ids of other
+    entries, optionally restricted to ``ref_kinds``), ``source``, ``rows``
+    (table rows), ``pairs`` (list of ``[label, Markdown]``) and ``any``.
+    """
+
+    name: str
+    type: str
+    required: bool = False
+    ref_kinds: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+
+
+COMMON: tuple[Field, ...] = (
+    Field("id", "str", required=True),
+    Field("kind", "str", required=True),
+    Field("name", "str", required=True),
+    Field("source", "source", required=True),
+    Field("note", "text"),
+    Field("unfinished", "text"),
+)
+"""Fields every entry has. ``note`` is an editorial note shown as an admonition;
+``unfinished`` marks text the rulebook left incomplete (WIP, left blank)."""
+
+KINDS: dict[str, tuple[Field, ...]] = {
+    "section": (
+        Field("level", "level", required=True),
+        Field("text", "text"),
+    ),
+    "term": (
+        Field("text", "text", required=True),
+        Field("aliases", "strs"),
+        Field("see", "ref"),
+    ),
+    "attribute": (
+        Field("abbr", "str", required=True),
+        Field("level", "level", required=True),
+        Field("text", "text", required=True),
+        Field("parent", "ref", ref_kinds=("attribute",)),
+        Field("aliases", "strs"),
+    ),
+    "art": (
+        Field("group", "str", required=True, choices=("combat", "utility", "defense")),
+        Field("attributes", "refs", required=True, ref_kinds=("attribute",)),
+        Field("level", "level", required=True),
+        Field("items", "strs"),
+        Field("aliases", "strs"),
+    ),
+    "ability": (
+        Field("group", "ref", required=True, ref_kinds=("art", "section")),
+        Field("level", "level", required=True),
+        Field("fields", "pairs", required=True),
+        Field("text", "text"),
+        Field("aliases", "strs"),
+    ),
+    "status": (
+        Field("group", "str", required=True, choices=("status", "buff")),
+        Field("parameter", "bool"),
+        Field("text", "text", required=True),
+        Field("aliases", "strs"),
+    ),
+    "table": (
+        Field("columns", "strs", required=True),
+        Field("rows", "rows", required=True),
+        Field("text", "text"),
+    ),
+    "formula": (
+        Field("text", "text", required=True),
+        Field("expression", "str"),
+    ),
+    "assumption": (
+        Field("text", "text", required=True),
+        Field("reason", "text", required=True),
+        Field("default", "scalar"),
+        Field("applies_to", "refs"),
+    ),
+}
+"""Kind name -> the fields (beyond :data:`COMMON`) that kind has."""
+
+LINKABLE_KINDS: frozenset[str] = frozenset({"term", "attribute", "art", "ability", "status"})
+"""Kinds whose names are linked wherever they are mentioned in the same system."""
+
+SYSTEM_FIELDS: tuple[Field, ...] = (
+    Field("id", "str", required=True),
+    Field("name", "str", required=True),
+    Field("seed", "str", required=True),
+    Field("text", "text", required=True),
+    Field("pages", "strs", required=True),
+    Field("note", "text"),
+    Field("repairs", "strs", choices=("mojibake", "haml")),
+)
+"""Fields of the ``system`` mapping in ``<system>/system.yml``."""
+
+PAGE_FIELDS: tuple[Field, ...] = (
+    Field("title", "str", required=True),
+    Field("text", "text"),
+)
+"""Fields of the ``page`` mapping at the top of every other data file."""

@@ -1,0 +1,22 @@
+"""Site structure derived from rules data: the navigation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .loader import RulesData
+
+
+def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
+    """Navigation: home, then each system (overview first, pages in order), then the rest.
+
+    Top-level docs pages other than ``index.md`` come last, sorted by name.
+    """
+    nav: list[object] = [{"Home": "index.md"}]
+    for system in data.systems.values():
+        pages: list[object] = [{"Overview": f"{system.id}/index.md"}]
+        pages.extend({page.title: page.doc} for page in system.pages)
+        nav.append({system.name: pages})
+    extras = sorted(p.name for p in docs_dir.glob("*.md") if p.name != "index.md")
+    nav.extend(extras)
+    return nav

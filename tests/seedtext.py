@@ -1,0 +1,195 @@
+"""Extract comparable text units from seeds and from the built site.
+
+A unit is a sentence, list item, heading or table row. Both sides pass
+through the same :func:`normalise`, so Markdown markers, HTML and spacing
+do not matter, but every word and number does.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[*_]*[A-Z0-9])")
+_BLOCK_TAGS = {
+    "p", "div", "li", "td", "th", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6",
+    "dt", "dd", "table", "ul", "ol", "section", "article", "summary", "details",
+}
+
+
+def normalise(text: str) -> str:
+    """Collapse Markdown, typography and spacing differences.
+
+    >>> normalise("**Boons** and  _banes_ , roll [2d6](x.md)")
+    'Boons and banes, roll 2d6'
+    """
+    text = unicodedata.normalize("NFKC", html.unescape(text))
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    text = text.replace("\u201d", '"').replace("\u00a0", " ")
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"\[\[([^\]|]*\|)?([^\]]*)\]\]", r"\2", text)
+    text = re.sub(r"(\*\*|__|`)", "", text)
+    text = re.sub(r"(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])", "", text)
+    text = re.sub(r"^\s*(#{1,6}|>|[*+-]|\d+[.)])\s+", "", text)
+    text = " ".join(text.split())
+    text = re.sub(r"\s+([,.;:!?)\]])", r"\1", text)
+    text = re.sub(r"([(\[])\s+", r"\1", text)
+    text = re.sub(r",(?=\S)", ", ", text)
+    return text.strip()
+
+
+def _table_row(line: str) -> str | None:
+    if "|" not in line:
+        return None
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if all(re.fullmatch(r":?-{2,}:?", c) or not c for c in cells):
+        return ""
+    return " ".join(c for c in cells if c)
+
+
+def seed_units(text: str) -> Iterator[str]:
+    """Every heading, list item, table row and sentence of a Markdown-ish seed."""
+    paragraph: list[str] = []
+
+    def flush() -> Iterator[str]:
+        if paragraph:
+            joined = " ".join(paragraph)
+            for sentence in _SENTENCE_END.split(joined):
+                if normalise(sentence):
+                    yield normalise(sentence)
+            paragraph.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        row = _table_row(line)
+        if not line:
+            yield from flush()
+        elif row is not None:
+            yield from flush()
+            if row:
+                yield normalise(row)
+        elif re.match(r"^(#{1,6}\s|[*+-]\s|\d+[.)]\s)", line):
+            yield from flush()
+            paragraph.append(line)
+            if line.startswith("#"):
+                yield from flush()
+        elif line.startswith("**") and paragraph and raw.startswith("**"):
+            yield from flush()
+            paragraph.append(line)
+        else:
+            paragraph.append(line)
+    yield from flush()
+
+
+class _TextOfArticle(HTMLParser):
+    """Text of a Material page's article, block elements separated by spaces."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.skip = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = dict(attrs).get("class") or ""
+        if tag == "article":
+            self.depth += 1
+        if self.depth and (self.skip or "headerlink" in classes or tag in ("script", "style")):
+            self.skip += 1
+        if tag in _BLOCK_TAGS:
+            self.parts.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skip:
+            self.skip -= 1
+        if tag == "article":
+            self.depth -= 1
+        if tag in _BLOCK_TAGS:
+            self.parts.append(" ")
+
+    def handle_data(self, data: str) -> None:
+        if self.depth and not self.skip:
+            self.parts.append(data)
+
+
+def site_text(site: Path) -> str:
+    """Normalised text of every page's article in a built site, joined."""
+    texts = []
+    for page in sorted(site.rglob("*.html")):
+        parser = _TextOfArticle()
+        parser.feed(page.read_text(encoding="utf-8"))
+        texts.append(normalise("".join(parser.parts)))
+    return "\n".join(texts)
+
+
+def missing_units(
+    seed: Path, site: Path, repair: Callable[[str], str] = lambda s: s
+) -> list[str]:
+    """Units of ``seed`` (after ``repair``) that appear nowhere in the built site."""
+    text = site_text(site)
+    return [unit for unit in seed_units(repair(seed.read_text(encoding="utf-8"))) if unit not in text]
+
+
+def repair_mojibake(text: str) -> str:
+    """Undo UTF-8 read as Windows-1252 (``â€™`` -> ``’``).
+
+    >>> repair_mojibake("itâ€™s")
+    'it’s'
+    """
+
+    def fix(match: re.Match[str]) -> str:
+        try:
+            return match.group(0).encode("cp1252").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            return match.group(0)
+
+    return re.sub(r"[\u00c2-\u00f4][\u0080-\u00bf\u0152-\u2122]{1,3}", fix, text)
+
+
+def repair_haml(text: str) -> str:
+    """Turn a HAML template's text into Markdown-ish lines; template code is dropped.
+
+    >>> print(repair_haml("%h2 Title\\n%p\\n  Some %strong bold\\n%ul\\n  %li\\n    item"))
+    <BLANKLINE>
+    ## Title
+    <BLANKLINE>
+    <BLANKLINE>
+    Some bold
+    <BLANKLINE>
+    <BLANKLINE>
+    * item
+    """
+    out: list[str] = []
+    bullet = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith(("-#", "=", "-")):
+            continue
+        heading = re.match(r"^%h(\d)(?:\.[\w-]+)*\s+(.*)$", line)
+        if heading:
+            out += ["", "#" * int(heading.group(1)) + " " + heading.group(2), ""]
+            continue
+        if re.match(r"^%(p|ul|ol|span|div)(\.[\w-]+)*$", line):
+            out += ["", ""]
+            continue
+        if re.match(r"^%li(\.[\w-]+)*$", line):
+            out += ["", ""]
+            bullet = True
+            continue
+        if re.match(r"^%br$", line):
+            continue
+        line = re.sub(r"%(strong|em|b|i|span)(\.[\w-]+)*\s*", "", line)
+        if line:
+            out.append(("* " if bullet else "") + line)
+            bullet = False
+    return "\n".join(out)
+
+
+REPAIRS: dict[str, Callable[[str], str]] = {"mojibake": repair_mojibake, "haml": repair_haml}
+"""Named repairs a system's ``system.yml`` may list under ``repairs``."""
