@@ -29,7 +29,7 @@ _TYPE_NAMES = {
     "refs": "a list of entry ids",
     "source": "a mapping with 'file' and 'heading'",
     "rows": "a list of rows, each a list of cells",
-    "pairs": "a list of [label, text] pairs",
+    "pairs": "a list of one-key mappings (label: text)",
 }
 
 
@@ -50,6 +50,10 @@ class Entry:
     def get(self, key: str, default: Any = None) -> Any:
         """Value of a field, or ``default`` when the entry does not set it."""
         return self.data.get(key, default)
+
+    def pairs(self, key: str) -> list[tuple[str, str]]:
+        """A ``pairs`` field as ``(label, text)`` tuples, in order."""
+        return [(str(k), str(v)) for item in self.data.get(key) or [] for k, v in item.items()]
 
 
 @dataclass
@@ -155,7 +159,8 @@ def _type_ok(value: Any, spec: Field) -> bool:
         )
     if kind == "pairs":
         return isinstance(value, list) and all(
-            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            isinstance(p, dict) and len(p) == 1
+            and all(isinstance(k, str) and isinstance(v, str | int) for k, v in p.items())
             for p in value
         )
     return True

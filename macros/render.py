@@ -60,7 +60,7 @@ class Renderer:
     def summary(self, entry: Entry) -> str:
         """Short hover text for an entry."""
         if entry.kind == "ability":
-            return "; ".join(f"{label}: {value}" for label, value in entry.get("fields")[:3])
+            return "; ".join(f"{label}: {value}" for label, value in entry.pairs("fields")[:3])
         if entry.kind == "art":
             abbrs = ", ".join(self.data.entry(a).get("abbr") for a in entry.get("attributes"))
             return f"{entry.get('group')} art ({abbrs})"
@@ -133,7 +133,7 @@ class Renderer:
 
     def ability(self, entry: Entry, doc: str) -> str:
         """An ability card: its fields in order, as in the rulebook."""
-        lines = [f"**{label}:** {self.link(entry, value, doc)}" for label, value in entry.get("fields")]
+        lines = [f"**{label}:** {self.link(entry, value, doc)}" for label, value in entry.pairs("fields")]
         body = "  \n".join(lines)
         extra = self.link(entry, entry.get("text") or "", doc)
         card = self._join(body, extra).rstrip("\n")

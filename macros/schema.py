@@ -25,7 +25,7 @@ class Field:
     ``int``, ``bool``, ``level`` (heading level 2-6), ``scalar`` (str, int,
     float or bool), ``strs`` (list of str), ``ref``/``refs`` (ids of other
     entries, optionally restricted to ``ref_kinds``), ``source``, ``rows``
-    (table rows), ``pairs`` (list of ``[label, Markdown]``) and ``any``.
+    (table rows), ``pairs`` (list of one-key mappings ``label: Markdown``) and ``any``.
     """
 
     name: str
