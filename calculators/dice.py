@@ -620,6 +620,17 @@ class Dist:
             object.__setattr__(self, "_hash", h)
         return h
 
+    def __reduce__(self) -> tuple[Callable[..., Dist], tuple[object, ...]]:
+        """Pickle and copy support (rebuilds from the normalised weights).
+
+        >>> import copy, pickle
+        >>> pickle.loads(pickle.dumps(Dist.die(6))) == Dist.die(6)
+        True
+        >>> copy.deepcopy(Dist.die(6)) == Dist.die(6)
+        True
+        """
+        return (_rebuild, (self._outcomes, self._weights, self._total))
+
     def __repr__(self) -> str:
         """``Dist({outcome: 'n/d', ...})``, which :class:`Dist` accepts back.
 
@@ -633,6 +644,11 @@ class Dist:
 # ---------------------------------------------------------------------------
 # Internal builders
 # ---------------------------------------------------------------------------
+
+
+def _rebuild(outcomes: tuple[int, ...], weights: tuple[int, ...], total: int) -> Dist:
+    """Unpickle a :class:`Dist`."""
+    return Dist._raw(tuple(outcomes), tuple(weights), total)
 
 
 def _from_counts(counts: Mapping[int, int]) -> Dist:
@@ -725,7 +741,6 @@ def _binomial_row(n: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def sum_dice(n: int, sides: int) -> Dist:
     """Sum of ``n`` fair dice with ``sides`` faces (NdX), cached.
 
@@ -744,8 +759,12 @@ def sum_dice(n: int, sides: int) -> Dist:
     >>> sum_dice(0, 6)
     Dist({0: '1/1'})
     """
-    _check_int("n", n, 0)
-    _check_int("sides", sides, 1)
+    return _sum_dice(_check_int("n", n, 0), _check_int("sides", sides, 1))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _sum_dice(n: int, sides: int) -> Dist:
+    """Cached :func:`sum_dice` (arguments already validated)."""
     counts = [1]
     for _ in range(n):
         prefix = [0, *accumulate(counts)]
@@ -801,7 +820,6 @@ def _keep_highest_counts(n: int, sides: int, k: int) -> dict[int, int]:
     return result
 
 
-@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def keep_highest(n: int, sides: int, k: int) -> Dist:
     """Sum of the ``k`` highest of ``n`` fair dice (roll n, drop the n - k lowest).
 
@@ -829,12 +847,17 @@ def keep_highest(n: int, sides: int, k: int) -> Dist:
     ValueError: k (dice kept) must be between 0 and n = 2, got 3.
     """
     _check_keep(n, sides, k)
+    return _keep_highest(n, sides, k)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _keep_highest(n: int, sides: int, k: int) -> Dist:
+    """Cached :func:`keep_highest` (arguments already validated)."""
     if k == n:
-        return sum_dice(n, sides)
+        return _sum_dice(n, sides)
     return _from_counts(_keep_highest_counts(n, sides, k))
 
 
-@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def keep_lowest(n: int, sides: int, k: int) -> Dist:
     """Sum of the ``k`` lowest of ``n`` fair dice (roll n, drop the n - k highest).
 
@@ -856,7 +879,13 @@ def keep_lowest(n: int, sides: int, k: int) -> Dist:
     True
     """
     _check_keep(n, sides, k)
-    return k * (sides + 1) - keep_highest(n, sides, k)
+    return _keep_lowest(n, sides, k)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _keep_lowest(n: int, sides: int, k: int) -> Dist:
+    """Cached :func:`keep_lowest` (arguments already validated)."""
+    return k * (sides + 1) - _keep_highest(n, sides, k)
 
 
 def _check_keep(n: int, sides: int, k: int) -> None:
@@ -868,7 +897,6 @@ def _check_keep(n: int, sides: int, k: int) -> None:
         raise ValueError(f"k (dice kept) must be between 0 and n = {n}, got {k}.")
 
 
-@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def boons_banes(boons: int, banes: int, base: int = 2, sides: int = 6) -> Dist:
     """Attributes & Arts roll of ``base`` dice with boons and banes (before modifiers).
 
@@ -899,13 +927,12 @@ def boons_banes(boons: int, banes: int, base: int = 2, sides: int = 6) -> Dist:
     _check_int("sides", sides, 1)
     net = boons - banes
     if net > 0:
-        return keep_highest(base + net, sides, base)
+        return _keep_highest(base + net, sides, base)
     if net < 0:
-        return keep_lowest(base - net, sides, base)
-    return sum_dice(base, sides)
+        return _keep_lowest(base - net, sides, base)
+    return _sum_dice(base, sides)
 
 
-@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def count_at_least(n: int, sides: int, threshold: int) -> Dist:
     """Number of ``n`` fair dice showing ``threshold`` or more (success counting).
 
@@ -928,6 +955,12 @@ def count_at_least(n: int, sides: int, threshold: int) -> Dist:
     _check_int("n", n, 0)
     _check_int("sides", sides, 1)
     _check_int("threshold", threshold)
+    return _count_at_least(n, sides, min(max(threshold, 1), sides + 1))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _count_at_least(n: int, sides: int, threshold: int) -> Dist:
+    """Cached :func:`count_at_least` (arguments validated, threshold clamped)."""
     hits = min(max(sides - threshold + 1, 0), sides)
     misses = sides - hits
     if hits == 0:
@@ -963,7 +996,6 @@ def d100() -> Dist:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
 def margin(attacker: Dist, defender: Dist) -> Dist:
     """Distribution of ``attacker - defender`` for independent totals (cached).
 
@@ -977,7 +1009,13 @@ def margin(attacker: Dist, defender: Dist) -> Dist:
     >>> margin(sum_dice(2, 6) + 2, sum_dice(2, 6)).mean()
     Fraction(2, 1)
     """
-    return _check_dist("attacker", attacker) - _check_dist("defender", defender)
+    return _margin(_check_dist("attacker", attacker), _check_dist("defender", defender))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _margin(attacker: Dist, defender: Dist) -> Dist:
+    """Cached :func:`margin` (arguments already validated)."""
+    return attacker - defender
 
 
 @dataclass(frozen=True, slots=True)
@@ -1016,7 +1054,6 @@ class ContestOdds:
         }
 
 
-@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def contest(attacker: Dist, defender: Dist, critical_margin: int = 5) -> ContestOdds:
     """Odds of an Attributes & Arts contest: ties go to the defender (cached).
 
@@ -1036,8 +1073,16 @@ def contest(attacker: Dist, defender: Dist, critical_margin: int = 5) -> Contest
     >>> odds.p_success, odds.p_tie, odds.p_critical
     (Fraction(287, 432), Fraction(125, 1296), Fraction(155, 648))
     """
+    _check_dist("attacker", attacker)
+    _check_dist("defender", defender)
     _check_int("critical_margin", critical_margin, 1)
-    m = margin(attacker, defender)
+    return _contest(attacker, defender, critical_margin)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _contest(attacker: Dist, defender: Dist, critical_margin: int) -> ContestOdds:
+    """Cached :func:`contest` (arguments already validated)."""
+    m = _margin(attacker, defender)
     p_success = m.p_gt(0)
     return ContestOdds(
         p_success=p_success,
@@ -1074,7 +1119,9 @@ def p_initiator_wins(initiator: Dist, receiver: Dist) -> Fraction:
     >>> p_initiator_wins(Dist.die(6), Dist.die(6))
     Fraction(7, 12)
     """
-    return margin(initiator, receiver).p_ge(0)
+    _check_dist("initiator", initiator)
+    _check_dist("receiver", receiver)
+    return _margin(initiator, receiver).p_ge(0)
 
 
 # ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ _PROTECTED = re.compile(
     """,
     re.MULTILINE | re.VERBOSE,
 )
+_WIKI = re.compile(r"\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 _GAP = re.compile(r"[ \t]+")
 
@@ -87,10 +88,23 @@ class Linker:
         position = 0
         for protected in _PROTECTED.finditer(markdown):
             out.append(self._link_plain(markdown[position : protected.start()], current_doc, skip))
-            out.append(protected.group(0))
+            wiki = _WIKI.fullmatch(protected.group(0))
+            out.append(self._wiki(wiki, current_doc) if wiki else protected.group(0))
             position = protected.end()
         out.append(self._link_plain(markdown[position:], current_doc, skip))
         return "".join(out)
+
+    def _wiki(self, wiki: re.Match[str], current_doc: str) -> str:
+        """An Obsidian ``[[Page|label]]`` link: to the definition if one exists,
+        otherwise shown as a link to a page the rulebook never wrote."""
+        page, label = wiki.group(1).strip(), (wiki.group(2) or wiki.group(1)).strip()
+        words = tuple(_WORD.findall(page))
+        for name_words, target in self._by_first.get(words[0] if words else "", ()):
+            if name_words == words:
+                url = href(target.doc, target.anchor, current_doc)
+                return f'[{label}]({url} "{target.title}")'
+        note = f"The rulebook links to a page it never wrote: {page}".replace('"', "'")
+        return f'<span class="rb-unwritten" title="{note}">{label}</span>'
 
     def _link_plain(self, text: str, current_doc: str, skip: str | None) -> str:
         words = list(_WORD.finditer(text))
