@@ -301,6 +301,18 @@ def test_engine_distributions_sum_to_exactly_one(n, sides, data):
         assert list(d.outcomes()) == sorted(set(d.outcomes()))
 
 
+@settings(max_examples=60)
+@given(
+    n=st.integers(min_value=0, max_value=5),
+    sides=st.integers(min_value=1, max_value=6),
+    data=st.data(),
+)
+def test_keep_matches_brute_force_for_any_small_pool(n, sides, data):
+    k = data.draw(st.integers(min_value=0, max_value=n))
+    assert keep_highest(n, sides, k) == brute(n, sides, lambda r: top(r, k))
+    assert keep_lowest(n, sides, k) == brute(n, sides, lambda r: bottom(r, k))
+
+
 @given(a=dists, b=dists)
 def test_arithmetic_is_exact(a, b):
     assert total_probability(a + b) == 1
@@ -498,6 +510,17 @@ def test_dist_is_immutable_and_hashable():
         odds.p_success = Fraction(1)  # type: ignore[misc]
 
 
+def test_pickle_and_copy_round_trip():
+    import copy
+    import pickle
+
+    d = keep_highest(3, 6, 2)
+    assert pickle.loads(pickle.dumps(d)) == d
+    assert copy.deepcopy(d) == d
+    odds = contest(d, sum_dice(2, 6))
+    assert pickle.loads(pickle.dumps(odds)) == odds
+
+
 def test_cached_results_are_reused():
     assert sum_dice(3, 6) is sum_dice(3, 6)
     assert keep_highest(8, 6, 2) is keep_highest(8, 6, 2)
@@ -522,6 +545,7 @@ def test_operators_reject_other_types():
         (lambda: sum_dice(-1, 6), "n must be at least 0, got -1"),
         (lambda: sum_dice(2.0, 6), "n must be a whole number, got 2.0"),
         (lambda: sum_dice(True, 6), "n must be a whole number, got True"),
+        (lambda: sum_dice([2], 6), "n must be a whole number, got [2]"),
         (lambda: keep_highest(2, 6, 3), "k (dice kept) must be between 0 and n = 2, got 3"),
         (lambda: keep_lowest(3, 6, -1), "k (dice kept) must be between 0 and n = 3, got -1"),
         (lambda: keep_highest(3, 0, 2), "sides must be at least 1, got 0"),
