@@ -62,9 +62,10 @@ def define_env(env: Any) -> None:
         """A list of a system's pages with their titles."""
         system = data.systems[system_id]
         doc = _current_doc(env)
-        return "\n".join(
-            f"* [{page.title}]({renderer_href(page.doc, doc)})" for page in system.pages
-        ) + "\n"
+        return (
+            "\n".join(f"* [{page.title}]({renderer_href(page.doc, doc)})" for page in system.pages)
+            + "\n"
+        )
 
     @env.macro
     def systems_table() -> str:

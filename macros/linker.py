@@ -136,7 +136,10 @@ class Linker:
                 continue
             if all(
                 words[index + k].group(0) == name_words[k]
-                and (k == 0 or _GAP.fullmatch(text[words[index + k - 1].end() : words[index + k].start()]))
+                and (
+                    k == 0
+                    or _GAP.fullmatch(text[words[index + k - 1].end() : words[index + k].start()])
+                )
                 for k in range(count)
             ):
                 return count, target

@@ -159,7 +159,8 @@ def _type_ok(value: Any, spec: Field) -> bool:
         )
     if kind == "pairs":
         return isinstance(value, list) and all(
-            isinstance(p, dict) and len(p) == 1
+            isinstance(p, dict)
+            and len(p) == 1
             and all(isinstance(k, str) and isinstance(v, str | int) for k, v in p.items())
             for p in value
         )
@@ -169,8 +170,13 @@ def _type_ok(value: Any, spec: Field) -> bool:
 def _describe(value: Any) -> str:
     if value is None:
         return "nothing"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-            list: "a list"}.get(type(value), "a mapping" if isinstance(value, dict) else "a value")
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+    }.get(type(value), "a mapping" if isinstance(value, dict) else "a value")
 
 
 def _check_fields(
@@ -188,8 +194,9 @@ def _check_fields(
         if not _type_ok(value, spec):
             expected = _TYPE_NAMES.get(spec.type, spec.type)
             out.add(path, line, where, f"expected {expected}, got {_describe(value)}")
-        elif spec.choices and any(v not in spec.choices for v in
-                                  (value if isinstance(value, list) else [value])):
+        elif spec.choices and any(
+            v not in spec.choices for v in (value if isinstance(value, list) else [value])
+        ):
             out.add(path, line, where, f"must be one of {', '.join(spec.choices)}; got {value!r}")
     for key in mapping:
         if key not in known:
@@ -225,11 +232,21 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     if len(out.problems) > before:
         return
     if meta["id"] != folder.name or not SYSTEM_ID_PATTERN.match(meta["id"]):
-        out.add(system_path, meta.line_of("id"), "system.id",
-                f"must equal the folder name {folder.name!r} (lower-case letters, digits, _)")
+        out.add(
+            system_path,
+            meta.line_of("id"),
+            "system.id",
+            f"must equal the folder name {folder.name!r} (lower-case letters, digits, _)",
+        )
         return
-    system = System(meta["id"], meta["name"], meta["seed"], meta["text"], meta.get("note") or "",
-                    out.rel(system_path))
+    system = System(
+        meta["id"],
+        meta["name"],
+        meta["seed"],
+        meta["text"],
+        meta.get("note") or "",
+        out.rel(system_path),
+    )
     data.systems[system.id] = system
     listed = set(meta["pages"])
     for name in meta["pages"]:
@@ -254,8 +271,13 @@ def _load_page(out: _Collector, data: RulesData, system: System, path: Path) -> 
     for key in doc:
         if key not in ("page", "entries"):
             out.add(path, doc.line_of(str(key)), str(key), "unknown top-level key")
-    page = Page(system.id, path.stem, str(doc["page"].get("title", path.stem)),
-                doc["page"].get("text") or "", out.rel(path))
+    page = Page(
+        system.id,
+        path.stem,
+        str(doc["page"].get("title", path.stem)),
+        doc["page"].get("text") or "",
+        out.rel(path),
+    )
     system.pages.append(page)
     entries = doc.get("entries")
     if not isinstance(entries, list):
@@ -274,29 +296,46 @@ def _load_entry(
         return
     kind = raw.get("kind")
     if kind not in KINDS:
-        out.add(path, raw.line_of("kind"), prefix + "kind",
-                f"must be one of {', '.join(sorted(KINDS))}; got {kind!r}")
+        out.add(
+            path,
+            raw.line_of("kind"),
+            prefix + "kind",
+            f"must be one of {', '.join(sorted(KINDS))}; got {kind!r}",
+        )
         return
     before = len(out.problems)
     _check_fields(out, path, raw, COMMON + KINDS[kind], prefix)
     entry_id = raw.get("id")
     if isinstance(entry_id, str):
         if not ID_PATTERN.match(entry_id) or not entry_id.startswith(system.id + "."):
-            out.add(path, raw.line_of("id"), prefix + "id",
-                    f"must look like '{system.id}.some_name' (lower case); got {entry_id!r}")
+            out.add(
+                path,
+                raw.line_of("id"),
+                prefix + "id",
+                f"must look like '{system.id}.some_name' (lower case); got {entry_id!r}",
+            )
         elif entry_id in data.entries:
             first = data.entries[entry_id]
-            out.add(path, raw.line_of("id"), prefix + "id",
-                    f"duplicate id {entry_id!r} (first defined at {first.file}:{first.line})")
+            out.add(
+                path,
+                raw.line_of("id"),
+                prefix + "id",
+                f"duplicate id {entry_id!r} (first defined at {first.file}:{first.line})",
+            )
             return
     source = raw.get("source")
     if isinstance(source, LineDict) and source.get("file") != system.seed:
-        out.add(path, source.line_of("file"), prefix + "source.file",
-                f"must name this system's seed {system.seed!r}")
+        out.add(
+            path,
+            source.line_of("file"),
+            prefix + "source.file",
+            f"must name this system's seed {system.seed!r}",
+        )
     if len(out.problems) > before:
         return
-    entry = Entry(entry_id, kind, raw["name"], system.id, page.name, out.rel(path), raw.line,
-                  index, dict(raw))
+    entry = Entry(
+        entry_id, kind, raw["name"], system.id, page.name, out.rel(path), raw.line, index, dict(raw)
+    )
     entry.data["_key_lines"] = raw.key_lines
     data.entries[entry_id] = entry
     page.entries.append(entry)

@@ -38,8 +38,12 @@ class Renderer:
             for entry in data.entries.values():
                 if entry.system != system or entry.kind not in LINKABLE_KINDS:
                     continue
-                target = Target(entry.id, f"{system}/{entry.page}.md", anchor(entry.id),
-                                title_text(f"{entry.name}: {self.summary(entry)}"))
+                target = Target(
+                    entry.id,
+                    f"{system}/{entry.page}.md",
+                    anchor(entry.id),
+                    title_text(f"{entry.name}: {self.summary(entry)}"),
+                )
                 for name in [entry.name, entry.get("abbr"), *(entry.get("aliases") or [])]:
                     if name:
                         names.setdefault(name, target)
@@ -80,8 +84,9 @@ class Renderer:
     def _notes(self, entry: Entry, doc: str) -> str:
         parts = []
         if entry.get("unfinished"):
-            parts.append(self._admonition("warning", "Unfinished in the rulebook",
-                                          entry.get("unfinished")))
+            parts.append(
+                self._admonition("warning", "Unfinished in the rulebook", entry.get("unfinished"))
+            )
         if entry.get("note"):
             parts.append(self._admonition("note", "Editor's note", entry.get("note")))
         return "\n\n".join(parts)
@@ -120,12 +125,16 @@ class Renderer:
     def attribute(self, entry: Entry, doc: str) -> str:
         """An attribute heading with its description."""
         heading = self._heading(entry, f"{entry.name} ({entry.get('abbr')})")
-        return self._join(heading, self._notes(entry, doc), self.link(entry, entry.get("text"), doc))
+        return self._join(
+            heading, self._notes(entry, doc), self.link(entry, entry.get("text"), doc)
+        )
 
     def art(self, entry: Entry, doc: str) -> str:
         """An art or defence: name with its attributes, then its traits."""
         attributes = [self.data.entry(a) for a in entry.get("attributes")]
-        heading = self._heading(entry, f"{entry.name} ({', '.join(a.get('abbr') for a in attributes)})")
+        heading = self._heading(
+            entry, f"{entry.name} ({', '.join(a.get('abbr') for a in attributes)})"
+        )
         links = ", ".join(self.ref(a.id, doc) for a in attributes)
         role = "Attribute" if len(attributes) == 1 else "Primary and secondary attributes"
         items = "\n".join(f"* {self.link(entry, item, doc)}" for item in entry.get("items") or [])
@@ -133,7 +142,9 @@ class Renderer:
 
     def ability(self, entry: Entry, doc: str) -> str:
         """An ability card: its fields in order, as in the rulebook."""
-        lines = [f"**{label}:** {self.link(entry, value, doc)}" for label, value in entry.pairs("fields")]
+        lines = [
+            f"**{label}:** {self.link(entry, value, doc)}" for label, value in entry.pairs("fields")
+        ]
         body = "  \n".join(lines)
         extra = self.link(entry, entry.get("text") or "", doc)
         card = self._join(body, extra).rstrip("\n")
@@ -145,8 +156,10 @@ class Renderer:
         columns = entry.get("columns")
         head = "| " + " | ".join(cell(c) for c in columns) + " |"
         rule = "| " + " | ".join("---" for _ in columns) + " |"
-        rows = ["| " + " | ".join(self.link(entry, cell(c), doc) for c in row) + " |"
-                for row in entry.get("rows")]
+        rows = [
+            "| " + " | ".join(self.link(entry, cell(c), doc) for c in row) + " |"
+            for row in entry.get("rows")
+        ]
         caption = f"**{entry.name}**\n{{: #{anchor(entry.id)} .rb-caption }}"
         text = self.link(entry, entry.get("text") or "", doc)
         return self._join(caption, text, "\n".join([head, rule, *rows]), self._notes(entry, doc))
@@ -160,7 +173,10 @@ class Renderer:
 
     def assumption(self, entry: Entry, doc: str) -> str:
         """An assumption, shown as an admonition with its reason and default."""
-        body = [self.link(entry, entry.get("text"), doc), f"*Why:* {self.link(entry, entry.get('reason'), doc)}"]
+        body = [
+            self.link(entry, entry.get("text"), doc),
+            f"*Why:* {self.link(entry, entry.get('reason'), doc)}",
+        ]
         if entry.get("default") is not None:
             body.append(f"*Default:* `{entry.get('default')}`")
         applies = entry.get("applies_to") or []

@@ -18,8 +18,28 @@ SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[*_]*[A-Z0-9])")
 _BLOCK_TAGS = {
-    "p", "div", "li", "td", "th", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6",
-    "dt", "dd", "table", "ul", "ol", "section", "article", "summary", "details",
+    "p",
+    "div",
+    "li",
+    "td",
+    "th",
+    "tr",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "dt",
+    "dd",
+    "table",
+    "ul",
+    "ol",
+    "section",
+    "article",
+    "summary",
+    "details",
 }
 
 
@@ -128,12 +148,12 @@ def site_text(site: Path) -> str:
     return "\n".join(texts)
 
 
-def missing_units(
-    seed: Path, site: Path, repair: Callable[[str], str] = lambda s: s
-) -> list[str]:
+def missing_units(seed: Path, site: Path, repair: Callable[[str], str] = lambda s: s) -> list[str]:
     """Units of ``seed`` (after ``repair``) that appear nowhere in the built site."""
     text = site_text(site)
-    return [unit for unit in seed_units(repair(seed.read_text(encoding="utf-8"))) if unit not in text]
+    return [
+        unit for unit in seed_units(repair(seed.read_text(encoding="utf-8"))) if unit not in text
+    ]
 
 
 def repair_mojibake(text: str) -> str:

@@ -26,8 +26,11 @@ def _system(name: str) -> dict:
 def test_every_unit_of_the_seed_is_on_the_site(system: str, built_site: Path) -> None:
     meta = _system(system)
     repairs = [REPAIRS[name] for name in meta.get("repairs", [])]
-    missing = missing_units(SEEDS / meta["seed"], built_site,
-                            lambda text: reduce(lambda acc, fix: fix(acc), repairs, text))
+    missing = missing_units(
+        SEEDS / meta["seed"],
+        built_site,
+        lambda text: reduce(lambda acc, fix: fix(acc), repairs, text),
+    )
     assert not missing, f"{len(missing)} units of {meta['seed']} missing:\n" + "\n".join(missing)
 
 

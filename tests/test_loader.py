@@ -1,0 +1,182 @@
+"""The loader rejects broken rules data with every problem as file:line: field: message."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from macros.errors import RulesDataError
+from macros.loader import load_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = "004_d50dc5f42222ed7e.txt"
+SYSTEM = f"""\
+system:
+  id: demo
+  name: Demo
+  seed: {SEED}
+  text: A demo system.
+  pages: [rules]
+"""
+GOOD_ENTRY = f"""\
+  - kind: term
+    id: demo.fatigue
+    name: Fatigue
+    text: A point of tiredness.
+    source: {{file: {SEED}, heading: Combat}}
+"""
+
+
+def write(root: Path, rules: str, system: str = SYSTEM) -> Path:
+    folder = root / "rules_data" / "demo"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "system.yml").write_text(system)
+    (folder / "rules.yml").write_text(textwrap.dedent(rules))
+    return root / "rules_data"
+
+
+def problems(root: Path) -> list[str]:
+    with pytest.raises(RulesDataError) as caught:
+        load_rules(root)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_good_data_loads(tmp_path: Path) -> None:
+    data = load_rules(write(tmp_path, "page: {title: Rules}\nentries:\n" + GOOD_ENTRY))
+    assert data.entry("demo.fatigue").name == "Fatigue"
+    assert data.entry("demo.fatigue").line == 3
+
+
+def test_missing_field(tmp_path: Path) -> None:
+    rules = f"""\
+    page: {{title: Rules}}
+    entries:
+      - kind: term
+        id: demo.stress
+        name: Stress
+        source: {{file: {SEED}, heading: Combat}}
+    """
+    assert problems(write(tmp_path, rules)) == [
+        "rules_data/demo/rules.yml:3: entries[0].text: required field is missing"
+    ]
+
+
+def test_wrong_type_and_unknown_field(tmp_path: Path) -> None:
+    rules = f"""\
+    page: {{title: Rules}}
+    entries:
+      - kind: section
+        id: demo.combat
+        name: Combat
+        level: eleven
+        colour: red
+        source: {{file: {SEED}, heading: Combat}}
+    """
+    assert problems(write(tmp_path, rules)) == [
+        "rules_data/demo/rules.yml:6: entries[0].level: "
+        "expected a heading level from 2 to 6, got a string",
+        "rules_data/demo/rules.yml:7: entries[0].colour: unknown field",
+    ]
+
+
+def test_duplicate_id(tmp_path: Path) -> None:
+    found = problems(write(tmp_path, "page: {title: Rules}\nentries:\n" + GOOD_ENTRY + GOOD_ENTRY))
+    assert found == [
+        "rules_data/demo/rules.yml:9: entries[1].id: duplicate id 'demo.fatigue' "
+        "(first defined at rules_data/demo/rules.yml:3)"
+    ]
+
+
+def test_dangling_and_wrong_kind_reference(tmp_path: Path) -> None:
+    rules = (
+        "page: {title: Rules}\nentries:\n"
+        + GOOD_ENTRY
+        + f"""\
+  - kind: term
+    id: demo.stress
+    name: Stress
+    text: Mental strain.
+    see: demo.nowhere
+    source: {{file: {SEED}, heading: Combat}}
+  - kind: art
+    id: demo.unarmed
+    name: Unarmed
+    group: combat
+    level: 3
+    attributes: [demo.fatigue]
+    source: {{file: {SEED}, heading: Combat Arts}}
+"""
+    )
+    assert problems(write(tmp_path, rules)) == [
+        "rules_data/demo/rules.yml:12: entries[1].see: no entry with id 'demo.nowhere'",
+        "rules_data/demo/rules.yml:19: entries[2].attributes: "
+        "'demo.fatigue' is a term, expected a attribute",
+    ]
+
+
+def test_bad_yaml(tmp_path: Path) -> None:
+    rules = "page: {title: Rules}\nentries:\n  - kind: term\n    name: [unclosed\n"
+    found = problems(write(tmp_path, rules))
+    assert len(found) == 1 and found[0].startswith("rules_data/demo/rules.yml:5: yaml: ")
+
+
+def test_every_problem_is_listed_across_files(tmp_path: Path) -> None:
+    system = SYSTEM.replace("pages: [rules]", "pages: [rules, missing]")
+    rules = """\
+    page: {title: Rules}
+    entries:
+      - kind: spell
+        id: demo.x
+      - kind: term
+        id: Demo.Bad
+        name: Bad
+        text: x
+        source: {file: other.txt, heading: H}
+    """
+    found = problems(write(tmp_path, rules, system))
+    assert found == [
+        "rules_data/demo/rules.yml:3: entries[0].kind: must be one of ability, art, assumption, "
+        "attribute, formula, section, status, table, term; got 'spell'",
+        "rules_data/demo/rules.yml:6: entries[1].id: "
+        "must look like 'demo.some_name' (lower case); got 'Demo.Bad'",
+        "rules_data/demo/rules.yml:9: entries[1].source.file: "
+        f"must name this system's seed '{SEED}'",
+        "rules_data/demo/system.yml:6: system.pages: no file missing.yml",
+    ]
+
+
+def test_broken_data_stops_the_build_and_writes_no_site(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(
+        ROOT,
+        project,
+        ignore=shutil.ignore_patterns(".venv", "site", "node_modules", ".git", "__pycache__"),
+    )
+    broken = project / "rules_data" / "arts" / "dice.yml"
+    broken.write_text(broken.read_text().replace("level: 3", "level: 9", 1))
+    (project / "rules_data" / "arts" / "combat.yml").write_text(
+        (project / "rules_data" / "arts" / "combat.yml")
+        .read_text()
+        .replace("kind: section", "kind: chapter", 1)
+    )
+    out = tmp_path / "out"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    log = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "rules_data/arts/dice.yml:" in log and ": entries[" in log and "level: expected" in log
+    assert "rules_data/arts/combat.yml:" in log and "kind: must be one of" in log
+    assert "Traceback" not in log
+    assert not out.exists()
