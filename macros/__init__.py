@@ -12,6 +12,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from .errors import RulesDataError
+from .export import export_core_data
 from .loader import RulesData, load_rules
 from .render import Renderer
 from .site import build_nav
@@ -32,6 +33,7 @@ def define_env(env: Any) -> None:
         data = load_rules(root)
     except RulesDataError as error:
         raise PluginError(str(error)) from None
+    export_core_data(data, Path(env.project_dir) / "calculators")
     renderer = Renderer(data)
     rendered: set[str] = set()
     _STATE.update(data=data, rendered=rendered)

@@ -1,0 +1,52 @@
+"""Rules data for the core, read with the standard library only.
+
+``macros.export`` writes ``calculators/data/<system>.json`` from ``rules_data/``
+at build time (tables, formulas, assumptions, attributes, arts), so the core
+reads the same entries the pages show, in CPython and in Pyodide alike.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@cache
+def system_data(system: str) -> dict[str, dict[str, Any]]:
+    """Every exported entry of ``system``, by id.
+
+    >>> system_data("arts")["arts.level_table"]["kind"]
+    'table'
+    """
+    text = resources.files(__package__).joinpath("data", f"{system}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def entry(entry_id: str) -> dict[str, Any]:
+    """One exported entry by id.
+
+    >>> entry("arts.mig")["abbr"]
+    'MIG'
+    """
+    return system_data(entry_id.partition(".")[0])[entry_id]
+
+
+def table(entry_id: str) -> list[dict[str, Any]]:
+    """A table's rows as dicts keyed by column name.
+
+    >>> table("arts.level_table")[1]["Level"]
+    2
+    """
+    data = entry(entry_id)
+    return [dict(zip(data["columns"], row, strict=True)) for row in data["rows"]]
+
+
+def assumption_default(entry_id: str) -> Any:
+    """The default value an assumption entry declares.
+
+    >>> isinstance(assumption_default, object)
+    True
+    """
+    return entry(entry_id)["default"]

@@ -1,0 +1,162 @@
+"""Calculator declarations: one description of inputs and outputs, four uses.
+
+The same :class:`Calculator` renders the form (``macros/``), validates raw
+input (:mod:`calculators.inputs`), answers the browser worker and is called
+by tests and doctests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+INPUT_KINDS = ("int", "bool", "choice", "dice", "text")
+OUTPUT_KINDS = ("int", "number", "bool", "fraction", "distribution", "text", "list", "map")
+
+
+@dataclass(frozen=True)
+class Input:
+    """One input of a calculator.
+
+    ``kind`` is ``int`` (whole number within ``min``/``max``), ``bool``,
+    ``choice`` (one of ``choices``), ``dice`` (comma-separated die faces,
+    1..``max``; optional) or ``text``. ``assumption`` names the rules-data
+    assumption whose default this input carries.
+
+    >>> Input("goal", "int", "Goal", 12, min=1).default
+    12
+    """
+
+    name: str
+    kind: str
+    label: str
+    default: Any
+    unit: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    optional: bool = False
+    assumption: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as JSON, for the page and the catalog.
+
+        >>> Input("mode", "choice", "Mode", "normal", choices=("normal", "advantage")).to_json()
+        ... # doctest: +ELLIPSIS
+        {'name': 'mode', 'kind': 'choice', 'label': 'Mode', 'default': 'normal', ...}
+        """
+        data = {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label,
+            "default": self.default,
+            "unit": self.unit,
+            "min": self.min,
+            "max": self.max,
+            "choices": list(self.choices),
+            "help": self.help,
+            "optional": self.optional,
+            "assumption": self.assumption,
+        }
+        return data
+
+
+@dataclass(frozen=True)
+class Output:
+    """One output of a calculator (``kind`` is one of :data:`OUTPUT_KINDS`).
+
+    >>> Output("damage", "Damage", "int").to_json()["label"]
+    'Damage'
+    """
+
+    name: str
+    label: str
+    kind: str
+    unit: str = ""
+    help: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as JSON.
+
+        >>> Output("p_success", "Chance of success", "fraction").to_json()["kind"]
+        'fraction'
+        """
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "unit": self.unit,
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A pure function plus its declaration.
+
+    ``compute`` takes the validated inputs as keyword arguments and returns a
+    JSON-able dict with at least every declared output. ``rule`` is the rules
+    entry the calculator computes (its page is where the form goes);
+    ``assumptions`` lists the assumption ids it relies on.
+    """
+
+    id: str
+    title: str
+    inputs: tuple[Input, ...]
+    outputs: tuple[Output, ...]
+    compute: Callable[..., dict[str, Any]]
+    rule: str | None = None
+    assumptions: tuple[str, ...] = ()
+    help: str = ""
+    rolls: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def system(self) -> str:
+        """The system id, the part of the id before the dot.
+
+        >>> CALC.system
+        'demo'
+        """
+        return self.id.partition(".")[0]
+
+    def input(self, name: str) -> Input:
+        """The input called ``name``.
+
+        >>> CALC.input("n").label
+        'N'
+        """
+        for item in self.inputs:
+            if item.name == name:
+                return item
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as JSON (what :func:`calculators.catalog` lists).
+
+        >>> sorted(CALC.to_json())
+        ['assumptions', 'help', 'id', 'inputs', 'outputs', 'rolls', 'rule', 'system', 'title']
+        """
+        return {
+            "id": self.id,
+            "title": self.title,
+            "system": self.system,
+            "help": self.help,
+            "rule": self.rule,
+            "rolls": self.rolls,
+            "inputs": [i.to_json() for i in self.inputs],
+            "outputs": [o.to_json() for o in self.outputs],
+            "assumptions": list(self.assumptions),
+        }
+
+
+CALC = Calculator(
+    "demo.double",
+    "Double",
+    (Input("n", "int", "N", 1),),
+    (Output("double", "Double", "int"),),
+    lambda n: {"double": 2 * n},
+)
+"""A tiny calculator used by the examples above."""

@@ -1,0 +1,54 @@
+"""Export the rules data the core needs to JSON inside the ``calculators`` package.
+
+The core reads only the standard library, in CPython and in Pyodide, so at
+build time the entries it computes with are written as
+``calculators/data/<system>.json``: tables, formulas, assumptions,
+attributes, arts and statuses, each with every field but its source.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .loader import RulesData
+
+EXPORTED_KINDS = frozenset({"table", "formula", "assumption", "attribute", "art", "status"})
+
+
+def core_data(data: RulesData, system: str) -> dict[str, dict[str, Any]]:
+    """The exported entries of one system, by id, in file order."""
+    out: dict[str, dict[str, Any]] = {}
+    for entry in data.entries.values():
+        if entry.system != system or entry.kind not in EXPORTED_KINDS:
+            continue
+        fields = {k: v for k, v in entry.data.items() if k not in ("source", "_key_lines")}
+        out[entry.id] = json.loads(json.dumps(fields))
+    return out
+
+
+def export_core_data(data: RulesData, package: Path) -> list[Path]:
+    """Write ``<package>/data/<system>.json`` for every system; return changed files."""
+    folder = package / "data"
+    folder.mkdir(exist_ok=True)
+    changed = []
+    for system in data.systems:
+        path = folder / f"{system}.json"
+        text = json.dumps(core_data(data, system), indent=1, ensure_ascii=False) + "\n"
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+def main() -> None:
+    """Command line: export from ``rules_data/`` next to this package."""
+    from .loader import load_rules
+
+    root = Path(__file__).resolve().parents[1]
+    export_core_data(load_rules(root / "rules_data"), root / "calculators")
+
+
+if __name__ == "__main__":
+    main()
