@@ -45,8 +45,14 @@ def synthetic_system(folder: Path, docs: Path, size: int, rng: random.Random) ->
         if kind == "term":
             lines += [f"    text: {text}", "    aliases: [Quark" + str(i) + " Field]"]
         elif kind == "ability":
-            lines += ["    group: synth.e3", "    level: 4", "    fields:",
-                      "      - Type: Action", "      - Range: '3'", f"      - Effect: {text}"]
+            lines += [
+                "    group: synth.e3",
+                "    level: 4",
+                "    fields:",
+                "      - Type: Action",
+                "      - Range: '3'",
+                f"      - Effect: {text}",
+            ]
         elif kind == "table":
             lines += ["    columns: [Roll, Result]", "    rows:"]
             lines += [f"      - [{r}, {rng.choice(terms)} {r}]" for r in range(2, 13)]
@@ -56,8 +62,12 @@ def synthetic_system(folder: Path, docs: Path, size: int, rng: random.Random) ->
         lines.append(src)
     (folder / f"{pages[-1]}.yml").write_text("\n".join(lines) + "\n")
     system = [
-        "system:", "  id: synth", "  name: Synthetic", f"  seed: {SEED}",
-        "  text: A generated system for the build benchmark.", "  pages:",
+        "system:",
+        "  id: synth",
+        "  name: Synthetic",
+        f"  seed: {SEED}",
+        "  text: A generated system for the build benchmark.",
+        "  pages:",
     ] + [f"    - {p}" for p in pages]
     (folder / "system.yml").write_text("\n".join(system) + "\n")
     (docs / "index.md").write_text("# Synthetic\n")
@@ -71,7 +81,10 @@ def build_seconds(project: Path) -> float:
     start = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "out")],
-        cwd=project, env=env, capture_output=True, text=True,
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     elapsed = time.perf_counter() - start
     if result.returncode:
@@ -83,14 +96,25 @@ def main(sizes: list[int]) -> None:
     """Print a table of build times."""
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
-        shutil.copytree(ROOT, base, ignore=shutil.ignore_patterns(
-            ".venv", "site", "site.tmp", "node_modules", ".git", "__pycache__"))
-        rows = [("real site", sum(1 for _ in (base / "rules_data").rglob("*.yml")), build_seconds(base))]
+        shutil.copytree(
+            ROOT,
+            base,
+            ignore=shutil.ignore_patterns(
+                ".venv", "site", "site.tmp", "node_modules", ".git", "__pycache__"
+            ),
+        )
+        rows = [
+            ("real site", sum(1 for _ in (base / "rules_data").rglob("*.yml")), build_seconds(base))
+        ]
         for size in sizes:
             project = Path(tmp) / f"p{size}"
             shutil.copytree(base, project)
-            synthetic_system(project / "rules_data" / "synth", project / "docs" / "synth",
-                             size, random.Random(size))
+            synthetic_system(
+                project / "rules_data" / "synth",
+                project / "docs" / "synth",
+                size,
+                random.Random(size),
+            )
             rows.append((f"synthetic {size:,} entries", size, build_seconds(project)))
     print(f"{'build':<28}{'seconds':>9}{'ms/entry':>10}")
     for label, count, seconds in rows:
