@@ -11,9 +11,12 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
+import calculators
+
 from .errors import RulesDataError
 from .export import export_core_data
-from .loader import RulesData, load_rules
+from .forms import render_calculator
+from .loader import Entry, RulesData, load_rules
 from .render import Renderer
 from .site import build_nav
 
@@ -34,7 +37,15 @@ def define_env(env: Any) -> None:
     except RulesDataError as error:
         raise PluginError(str(error)) from None
     export_core_data(data, Path(env.project_dir) / "calculators")
-    renderer = Renderer(data)
+    by_rule: dict[str, list[str]] = {}
+    for calc in calculators.catalog():
+        if calc["rule"]:
+            by_rule.setdefault(calc["rule"], []).append(calc["id"])
+
+    def calculators_after(entry: Entry, doc: str) -> str:
+        return "".join(render_calculator(c, data, doc) for c in by_rule.get(entry.id, []))
+
+    renderer = Renderer(data, after=calculators_after)
     rendered: set[str] = set()
     _STATE.update(data=data, rendered=rendered)
     if not env.conf.get("nav"):
@@ -58,6 +69,21 @@ def define_env(env: Any) -> None:
     def ref(entry_id: str, label: str | None = None) -> str:
         """A link to an entry by id, showing its definition on hover."""
         return renderer.ref(entry_id, _current_doc(env), label)
+
+    @env.macro
+    def calculator(calc_id: str) -> str:
+        """A calculator's form with its result for the default inputs."""
+        return render_calculator(calc_id, data, _current_doc(env))
+
+    @env.macro
+    def calculators_for(system_id: str) -> str:
+        """Every calculator of a system, each under its own heading."""
+        doc = _current_doc(env)
+        return "\n\n".join(
+            render_calculator(c["id"], data, doc)
+            for c in calculators.catalog()
+            if c["system"] == system_id
+        )
 
     @env.macro
     def system_contents(system_id: str) -> str:

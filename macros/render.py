@@ -30,8 +30,9 @@ def cell(value: object) -> str:
 class Renderer:
     """Turns validated rules data into Markdown, linking names to definitions."""
 
-    def __init__(self, data: RulesData) -> None:
+    def __init__(self, data: RulesData, after: Callable[[Entry, str], str] | None = None) -> None:
         self.data = data
+        self.after = after or (lambda entry, doc: "")
         self.linkers: dict[str, Linker] = {}
         for system in data.systems:
             names: dict[str, Target] = {}
@@ -188,4 +189,7 @@ class Renderer:
     def page(self, page: Page, doc: str) -> str:
         """Every entry of a data page, in order."""
         intro = page.text and self.linkers[page.system].link(page.text, doc)
-        return self._join(intro, *(self.render(entry, doc) for entry in page.entries))
+        parts = [intro]
+        for entry in page.entries:
+            parts += [self.render(entry, doc), self.after(entry, doc)]
+        return self._join(*parts)

@@ -16,6 +16,8 @@ def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
     for system in data.systems.values():
         pages: list[object] = [{"Overview": f"{system.id}/index.md"}]
         pages.extend({page.title: page.doc} for page in system.pages)
+        if (docs_dir / system.id / "calculators.md").is_file():
+            pages.append({"Calculators": f"{system.id}/calculators.md"})
         nav.append({system.name: pages})
     extras = sorted(p.name for p in docs_dir.glob("*.md") if p.name != "index.md")
     nav.extend(extras)

@@ -1,0 +1,142 @@
+"""A calculator result as accessible HTML: one renderer for build time and the browser.
+
+The page's prerendered result (built by ``macros/``) and the live result
+(rendered in the Pyodide worker) both come from :func:`render_result`, so
+they cannot disagree. Every value is escaped.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from .declare import Calculator, Output
+
+
+def percent(fraction: str) -> str:
+    """A ``"n/d"`` probability as a short percentage.
+
+    >>> percent("287/432"), percent("1/1"), percent("1/60466176")
+    ('66.4%', '100%', '<0.1%')
+    """
+    value = Fraction(fraction) * 100
+    if value == 0:
+        return "0%"
+    if value < Fraction(1, 10):
+        return "<0.1%"
+    text = f"{float(value):.1f}".removesuffix(".0")
+    return f"{text}%"
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return escape(str(value))
+
+
+def _map(value: dict[str, Any]) -> str:
+    rows = "".join(
+        f"<tr><th scope='row'>{escape(str(k))}</th><td>{_value(v)}</td></tr>"
+        for k, v in value.items()
+    )
+    return f"<table class='rb-map'><tbody>{rows}</tbody></table>"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, dict):
+        return _map(value)
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        return "<ul>" + "".join(f"<li>{_value(v)}</li>" for v in value) + "</ul>"
+    return _scalar(value)
+
+
+def render_distribution(pairs: list[list[Any]], label: str, uid: str) -> str:
+    """An exact distribution as a bar chart (hidden from screen readers) plus a table.
+
+    >>> html = render_distribution([[0, "1/2"], [1, "1/2"]], "Coin", "c")
+    >>> "P(≥x)" in html and "50%" in html
+    True
+    """
+    if not pairs:
+        return "<p>No outcomes.</p>"
+    probs = [Fraction(p) for _, p in pairs]
+    top = max(probs)
+    bars = []
+    rows = []
+    at_least = Fraction(1)
+    for (outcome, p), value in zip(pairs, probs, strict=True):
+        height = float(value / top * 100) if top else 0
+        bars.append(
+            f"<span class='rb-bar' style='--h:{height:.1f}%' title='{escape(str(outcome))}: "
+            f"{percent(p)}'><span class='rb-bar-x'>{escape(str(outcome))}</span></span>"
+        )
+        rows.append(
+            f"<tr><th scope='row'>{escape(str(outcome))}</th><td>{escape(p)}</td>"
+            f"<td>{percent(p)}</td><td>{escape(str(at_least.numerator))}/"
+            f"{escape(str(at_least.denominator))}</td><td>{percent(str(at_least))}</td></tr>"
+        )
+        at_least -= value
+    chart = f"<div class='rb-chart' aria-hidden='true'>{''.join(bars)}</div>"
+    table = (
+        f"<details class='rb-dist-table'><summary>Table: {escape(label)}</summary>"
+        f"<table><caption class='rb-sr'>{escape(label)}</caption><thead><tr>"
+        "<th scope='col'>x</th><th scope='col'>P(=x)</th><th scope='col'>%</th>"
+        "<th scope='col'>P(≥x)</th><th scope='col'>%</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></details>"
+    )
+    return f"<figure class='rb-dist' id='{escape(uid)}'>{chart}{table}</figure>"
+
+
+def render_output(output: Output, value: Any, uid: str) -> str:
+    """One output: label and value, formatted by the output's kind.
+
+    >>> render_output(Output("p", "Success", "fraction"), "1/4", "x")
+    "<div class='rb-out rb-out-fraction' data-output='p'><dt>Success</dt><dd><strong>1/4</strong> (25%)</dd></div>"
+    """
+    if output.kind == "fraction" and isinstance(value, str):
+        shown = f"<strong>{escape(value)}</strong> ({percent(value)})"
+    elif output.kind == "distribution" and isinstance(value, list):
+        shown = render_distribution(value, output.label, f"{uid}-{output.name}")
+    elif output.kind in ("int", "number", "text", "bool"):
+        shown = f"<strong>{_scalar(value)}</strong>"
+        if output.unit and value is not None:
+            shown += f" {escape(output.unit)}"
+    else:
+        shown = _value(value)
+    return (
+        f"<div class='rb-out rb-out-{output.kind}' data-output='{escape(output.name)}'>"
+        f"<dt>{escape(output.label)}</dt><dd>{shown}</dd></div>"
+    )
+
+
+def render_result(calc: Calculator, result: dict[str, Any], uid: str = "r") -> str:
+    """The whole result: every declared output, then the dice rolled and the breakdown.
+
+    >>> from calculators.declare import CALC
+    >>> render_result(CALC, {"double": 4}).count("<strong>4</strong>")
+    1
+    """
+    parts = []
+    for output in calc.outputs:
+        if output.name in result and not (output.kind == "map" and result[output.name] is None):
+            parts.append(render_output(output, result[output.name], uid))
+    html = f"<dl class='rb-outputs'>{''.join(parts)}</dl>"
+    rolled = result.get("rolled")
+    if rolled:
+        html += f"<p class='rb-rolled'>Dice rolled: {_value(rolled)}</p>"
+    breakdown = result.get("breakdown")
+    if breakdown:
+        items = breakdown.values() if isinstance(breakdown, dict) else breakdown
+        html += (
+            "<details class='rb-breakdown' open><summary>How this is worked out</summary><ul>"
+            + "".join(f"<li>{escape(str(line))}</li>" for line in items)
+            + "</ul></details>"
+        )
+    return html

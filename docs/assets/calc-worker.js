@@ -1,0 +1,61 @@
+// Rulebinder calculator worker (a module worker): boots Pyodide from this site
+// (never a CDN), installs the rules-core wheel and answers calculator requests.
+// Messages in:  {type: "boot"} | {type: "run", req, calc, inputs, uid}
+// Messages out: {type: "progress", stage, fraction} | {type: "ready", ms}
+//               {type: "answer", req, ms, ok, result?, html?, error?}
+//               {type: "fatal", req?, message}
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const base = new URL("../pyodide/", import.meta.url);
+let booting = null;
+
+function progress(stage, fraction) {
+  postMessage({ type: "progress", stage, fraction });
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new Error(`${url.pathname} could not be loaded (HTTP ${response.status})`);
+  }
+  return response;
+}
+
+async function boot() {
+  const t0 = performance.now();
+  progress("Starting Python", 0.15);
+  const manifestPromise = fetchOk(new URL("manifest.json", base)).then((r) => r.json());
+  const pyodide = await loadPyodide({ indexURL: base.href });
+  progress("Loading the rules core", 0.75);
+  const manifest = await manifestPromise;
+  // loadPackage() does not reject when a wheel URL answers 404, so the wheel is
+  // fetched here (status checked) and unpacked into site-packages directly.
+  const wheel = await fetchOk(new URL(manifest.wheel, base));
+  pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
+  const call = pyodide.runPython("from calculators.bridge import call\ncall");
+  progress("Ready", 1);
+  postMessage({ type: "ready", ms: performance.now() - t0 });
+  return call;
+}
+
+self.onmessage = async (event) => {
+  const message = event.data || {};
+  let call;
+  try {
+    booting ??= boot();
+    call = await booting;
+  } catch (error) {
+    booting = null;
+    postMessage({ type: "fatal", req: message.req, message: String(error?.message ?? error) });
+    return;
+  }
+  if (message.type !== "run") return;
+  const t0 = performance.now();
+  let answer;
+  try {
+    answer = JSON.parse(call(message.calc, JSON.stringify(message.inputs ?? {}), message.uid));
+  } catch (error) {
+    answer = { ok: false, error: { field: "", message: String(error?.message ?? error) } };
+  }
+  postMessage({ type: "answer", req: message.req, ms: performance.now() - t0, ...answer });
+};

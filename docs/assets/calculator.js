@@ -1,0 +1,266 @@
+// Rulebinder calculators: progressive enhancement of the prerendered forms.
+// Pages without a `.rb-calc` element never start the worker, so they load no Pyodide.
+// The worker is started once (first interaction or idle time) and reused across
+// pages under Material's instant navigation.
+(() => {
+  "use strict";
+  const script = document.currentScript;
+  const workerUrl = new URL("calc-worker.js", script ? script.src : location.href);
+  let worker = null;
+  let state = "idle"; // idle | booting | ready | failed
+  let failure = "";
+  let counter = 0;
+  const pending = new Map(); // req -> {calc, started, roll}
+  const queued = new Set(); // calculators waiting for the worker
+  const calcs = new Set(); // calculators on the current page
+
+  const $ = (root, selector) => root.querySelector(selector);
+
+  function setStatus(calc, text) {
+    $(calc.el, ".rb-status").textContent = text;
+  }
+
+  function broadcast(fn) {
+    calcs.forEach((calc) => document.contains(calc.el) && fn(calc));
+  }
+
+  function startWorker() {
+    if (worker || state === "failed") return;
+    state = "booting";
+    try {
+      worker = new Worker(workerUrl, { type: "module" });
+    } catch (error) {
+      fail(String(error));
+      return;
+    }
+    worker.onmessage = (event) => receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(event.message || "the calculator engine could not start");
+    };
+    broadcast((calc) => showProgress(calc, "Loading the calculator engine", 0.05));
+    worker.postMessage({ type: "boot" });
+  }
+
+  function fail(message) {
+    state = "failed";
+    failure = message;
+    broadcast(showFailure);
+  }
+
+  function showFailure(calc) {
+    calc.el.dataset.state = "failed";
+    $(calc.el, ".rb-progress").hidden = true;
+    setStatus(calc, `Live calculation is unavailable (${failure}). The result shown is for ` +
+      "the default inputs, computed when the site was built.");
+  }
+
+  function showProgress(calc, stage, fraction) {
+    const bar = $(calc.el, ".rb-progress");
+    bar.hidden = false;
+    bar.value = fraction;
+    calc.el.dataset.state = "loading";
+    setStatus(calc, `${stage}… (the first start takes a few seconds)`);
+  }
+
+  function receive(message) {
+    if (message.type === "progress") {
+      broadcast((calc) => showProgress(calc, message.stage, message.fraction));
+    } else if (message.type === "ready") {
+      state = "ready";
+      broadcast((calc) => {
+        $(calc.el, ".rb-progress").hidden = true;
+        calc.el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
+      });
+      queued.forEach((calc) => compute(calc));
+      queued.clear();
+    } else if (message.type === "fatal") {
+      fail(message.message);
+    } else if (message.type === "answer") {
+      const job = pending.get(message.req);
+      pending.delete(message.req);
+      if (job && job.req === job.calc.latest) show(job, message);
+    }
+  }
+
+  function values(calc) {
+    const inputs = {};
+    for (const [name, raw] of calc.values) {
+      if (raw !== "" && raw !== null && raw !== undefined) inputs[name] = raw;
+    }
+    return inputs;
+  }
+
+  function compute(calc, roll = false) {
+    if (state === "failed") return showFailure(calc);
+    if (state !== "ready") {
+      queued.add(calc);
+      startWorker();
+      return;
+    }
+    const req = ++counter;
+    calc.latest = req;
+    pending.set(req, { calc, req, roll, started: performance.now() });
+    worker.postMessage({ type: "run", req, calc: calc.id, inputs: values(calc), uid: calc.el.id });
+  }
+
+  function clearErrors(calc) {
+    calc.el.querySelectorAll(".rb-error").forEach((e) => (e.textContent = ""));
+    calc.el.querySelectorAll("[aria-invalid]").forEach((e) => e.removeAttribute("aria-invalid"));
+  }
+
+  function show(job, answer) {
+    const { calc } = job;
+    clearErrors(calc);
+    calc.el.dataset.ms = answer.ms.toFixed(2);
+    calc.el.dataset.wall = (performance.now() - job.started).toFixed(2);
+    if (answer.ok) {
+      $(calc.el, ".rb-result").innerHTML = answer.html; // built by Python with every value escaped
+      calc.el.dataset.state = "live";
+      setStatus(calc, "Live result for the inputs above.");
+      if (job.roll) logRoll(calc, answer);
+      return;
+    }
+    const { field, message } = answer.error;
+    const slot = field && calc.el.querySelector(`#${CSS.escape(`${calc.el.id}-${field}-error`)}`);
+    calc.el.dataset.state = "invalid";
+    if (slot) {
+      slot.textContent = message;
+      const control = calc.form.elements.namedItem(field);
+      if (control) control.setAttribute("aria-invalid", "true");
+      setStatus(calc, "Check the marked field; the result below is from the last valid inputs.");
+    } else {
+      setStatus(calc, message);
+    }
+  }
+
+  function logRoll(calc, answer) {
+    const log = $(calc.el, ".rb-log");
+    const list = $(log, "ol");
+    const item = document.createElement("li");
+    const first = $(calc.el, ".rb-result .rb-out dd");
+    const rolled = answer.result.rolled ? ` rolled ${JSON.stringify(answer.result.rolled)}` : "";
+    item.textContent = `Seed ${calc.values.get("seed")}:${rolled} → ${first ? first.textContent : ""}`;
+    list.prepend(item);
+    while (list.children.length > 8) list.lastElementChild.remove();
+    log.hidden = false;
+  }
+
+  function readField(control) {
+    if (control.type === "checkbox") return control.checked ? "true" : "false";
+    return control.value;
+  }
+
+  function writeField(control, raw) {
+    if (control.type === "checkbox") {
+      control.checked = ["true", "1", "yes", "on"].includes(String(raw).toLowerCase());
+    } else {
+      control.value = raw;
+    }
+  }
+
+  function syncUrl(calc) {
+    const params = new URLSearchParams();
+    params.set("calc", calc.id);
+    for (const input of calc.decl.inputs) {
+      const raw = calc.values.get(input.name);
+      const plain = input.default === null ? "" : String(input.default);
+      if (raw !== undefined && String(raw) !== plain) params.set(input.name, raw);
+    }
+    const seed = calc.values.get("seed");
+    if (seed) params.set("seed", seed);
+    const query = params.toString() === `calc=${encodeURIComponent(calc.id)}` ? "" : `?${params}`;
+    history.replaceState(history.state, "", `${location.pathname}${query}${location.hash}`);
+  }
+
+  function setup(el) {
+    const decl = JSON.parse($(el, ".rb-decl").textContent);
+    const form = $(el, "form");
+    const calc = { el, form, decl, id: decl.id, values: new Map(), latest: 0 };
+    for (const input of decl.inputs) {
+      calc.values.set(input.name, input.default === null ? "" : String(input.default));
+    }
+    const params = new URLSearchParams(location.search);
+    const onPage = document.querySelectorAll(".rb-calc").length;
+    const mine = params.get("calc") === decl.id || (!params.has("calc") && onPage === 1);
+    let fromUrl = false;
+    if (mine) {
+      for (const name of [...decl.inputs.map((i) => i.name), ...(decl.rolls ? ["seed"] : [])]) {
+        if (!params.has(name)) continue;
+        const raw = params.get(name);
+        calc.values.set(name, raw);
+        const control = form.elements.namedItem(name);
+        if (control) writeField(control, raw);
+        fromUrl = true;
+      }
+    }
+    const changed = (event) => {
+      const control = event.target;
+      if (!control.name) return;
+      calc.values.set(control.name, readField(control));
+      const seedField = form.elements.namedItem("seed");
+      if (control.name !== "seed" && seedField) {
+        calc.values.delete("seed");
+        seedField.value = "";
+      }
+      syncUrl(calc);
+      compute(calc);
+    };
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.addEventListener("reset", () => {
+      setTimeout(() => {
+        for (const input of decl.inputs) {
+          calc.values.set(input.name, input.default === null ? "" : String(input.default));
+        }
+        calc.values.delete("seed");
+        syncUrl(calc);
+        compute(calc);
+      });
+    });
+    el.addEventListener("click", (event) => {
+      const action = event.target.closest("[data-action]")?.dataset.action;
+      if (action === "roll") {
+        const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+        calc.values.set("seed", String(seed));
+        form.elements.namedItem("seed").value = String(seed);
+        syncUrl(calc);
+        compute(calc, true);
+      } else if (action === "share") {
+        syncUrl(calc);
+        navigator.clipboard?.writeText(location.href).then(
+          () => setStatus(calc, "Link copied: it opens this calculator with these inputs."),
+          () => setStatus(calc, `Copy this link: ${location.href}`),
+        );
+      }
+    });
+    for (const kind of ["pointerdown", "focusin", "touchstart"]) {
+      el.addEventListener(kind, startWorker, { once: true, passive: true });
+    }
+    calcs.add(calc);
+    if (state === "failed") showFailure(calc);
+    if (state === "ready") el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
+    if (fromUrl) setStatus(calc, "Calculating the inputs from the link…");
+    if (state === "ready") compute(calc);
+    else queued.add(calc);
+  }
+
+  function init() {
+    calcs.clear();
+    queued.clear();
+    const elements = document.querySelectorAll(".rb-calc");
+    if (!elements.length) return;
+    elements.forEach(setup);
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+    idle(startWorker, { timeout: 1500 });
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

@@ -1,0 +1,155 @@
+"""Render a calculator's form and prerendered result from its declaration."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from html import escape
+from typing import Any
+
+import calculators
+from calculators.declare import Calculator, Input
+from calculators.present import render_result
+
+from .loader import RulesData
+from .render import anchor
+
+
+def page_url(doc: str) -> str:
+    """The directory URL MkDocs gives a docs page.
+
+    >>> page_url("arts/combat.md"), page_url("arts/index.md"), page_url("index.md")
+    ('arts/combat/', 'arts/', '')
+    """
+    stem = doc.removesuffix(".md")
+    if stem == "index":
+        return ""
+    return stem.removesuffix("/index") + "/"
+
+
+def site_href(target_doc: str, fragment: str, current_doc: str) -> str:
+    """A relative URL in the built site (raw HTML is not rewritten by MkDocs).
+
+    >>> site_href("arts/glossary.md", "arts-fatigue", "arts/combat.md")
+    '../glossary/#arts-fatigue'
+    >>> site_href("arts/combat.md", "x", "arts/combat.md")
+    '#x'
+    """
+    target, current = page_url(target_doc), page_url(current_doc)
+    if target == current:
+        return f"#{fragment}"
+    rel = posixpath.relpath(target or ".", current or ".")
+    return f"{rel.rstrip('/')}/#{fragment}" if rel != "." else f"./#{fragment}"
+
+
+def dom_id(calc_id: str) -> str:
+    """The HTML id of a calculator on its page.
+
+    >>> dom_id("glittershard.damage")
+    'calc-glittershard-damage'
+    """
+    return "calc-" + calc_id.replace(".", "-").replace("_", "-")
+
+
+def _field(calc: Calculator, spec: Input, uid: str) -> str:
+    fid = f"{uid}-{spec.name}"
+    described = f"{fid}-help {fid}-error"
+    common = f"id='{fid}' name='{escape(spec.name)}' aria-describedby='{described}'"
+    default = "" if spec.default is None else spec.default
+    if spec.kind == "bool":
+        checked = " checked" if spec.default else ""
+        control = f"<input type='checkbox' {common} value='true'{checked}>"
+    elif spec.kind == "choice":
+        options = "".join(
+            f"<option value='{escape(c)}'{' selected' if c == spec.default else ''}>"
+            f"{escape(c.replace('_', ' '))}</option>"
+            for c in spec.choices
+        )
+        control = f"<select {common}>{options}</select>"
+    elif spec.kind == "int":
+        bounds = "".join(
+            f" {attr}='{value}'" for attr, value in (("min", spec.min), ("max", spec.max))
+            if value is not None
+        )
+        control = (
+            f"<input type='number' inputmode='numeric' step='1'{bounds} {common} "
+            f"value='{escape(str(default))}'>"
+        )
+    else:
+        hint = " placeholder='e.g. 3,4,6' pattern='[0-9, ]*'" if spec.kind == "dice" else ""
+        control = (
+            f"<input type='text' autocomplete='off' spellcheck='false'{hint} {common} "
+            f"value='{escape(str(default))}'>"
+        )
+    unit = f" <span class='rb-unit'>{escape(spec.unit)}</span>" if spec.unit else ""
+    help_text = escape(spec.help)
+    return (
+        f"<div class='rb-field rb-field-{spec.kind}'>"
+        f"<label for='{fid}'>{escape(spec.label)}</label>"
+        f"<span class='rb-control'>{control}{unit}</span>"
+        f"<small class='rb-help' id='{fid}-help'>{help_text}</small>"
+        f"<span class='rb-error' id='{fid}-error' role='alert'></span></div>"
+    )
+
+
+def _assumptions(calc: Calculator, data: RulesData, doc: str) -> str:
+    ids = list(calc.assumptions) + [i.assumption for i in calc.inputs if i.assumption]
+    seen = list(dict.fromkeys(ids))
+    if not seen:
+        return ""
+    links = []
+    for entry_id in seen:
+        entry = data.entry(entry_id)
+        url = site_href(f"{entry.system}/{entry.page}.md", anchor(entry.id), doc)
+        links.append(f"<li><a href='{escape(url)}'>{escape(entry.name)}</a></li>")
+    return (
+        "<div class='rb-assumptions'><p>Assumptions this calculator uses "
+        "(the rulebook does not say):</p><ul>" + "".join(links) + "</ul></div>"
+    )
+
+
+def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
+    """The HTML of one calculator: form, status line and the default result.
+
+    The default result is computed now, at build time, by the same Python the
+    browser runs, so the page is complete without JavaScript.
+    """
+    calc = calculators.get(calc_id)
+    uid = dom_id(calc_id)
+    result = calculators.run(calc_id, {})
+    declaration: dict[str, Any] = {
+        "id": calc.id,
+        "rolls": calc.rolls,
+        "inputs": [{"name": i.name, "kind": i.kind, "default": i.default} for i in calc.inputs],
+    }
+    fields = "".join(_field(calc, spec, uid) for spec in calc.inputs)
+    roll = ""
+    if calc.rolls:
+        seed = Input("seed", "text", "Seed", None, optional=True,
+                     help="Roll fills this in; the same seed replays the same roll.")
+        roll = (
+            f"<div class='rb-roll'>{_field(calc, seed, uid)}"
+            "<button type='button' class='md-button rb-roll-button' data-action='roll' disabled>"
+            "Roll</button></div>"
+        )
+    help_text = f"<p class='rb-calc-help'>{escape(calc.help)}</p>" if calc.help else ""
+    return (
+        f"<section class='rb-calc' id='{uid}' data-calc='{escape(calc.id)}' data-state='static' "
+        f"aria-labelledby='{uid}-title'>"
+        f"<h3 id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}</h3>"
+        f"{help_text}"
+        f"<form class='rb-calc-form' novalidate autocomplete='off'>"
+        f"<div class='rb-fields'>{fields}</div>{roll}"
+        "<div class='rb-actions'><button type='reset' class='md-button'>Reset</button> "
+        "<button type='button' class='md-button' data-action='share'>Copy link</button></div>"
+        "</form>"
+        f"<p class='rb-status' role='status' aria-live='polite'>Result for the default inputs, "
+        f"computed when the site was built. <noscript>Turn on JavaScript to calculate with "
+        f"other inputs.</noscript></p>"
+        f"<progress class='rb-progress' max='1' hidden></progress>"
+        f"<div class='rb-result' aria-live='polite'>{render_result(calc, result, uid)}</div>"
+        f"<div class='rb-log' hidden><h4>Roll log</h4><ol></ol></div>"
+        f"{_assumptions(calc, data, doc)}"
+        f"<script type='application/json' class='rb-decl'>{escape(json.dumps(declaration))}"
+        "</script></section>"
+    )
