@@ -26,7 +26,7 @@ _PROTECTED = re.compile(
 )
 _WIKI = re.compile(r"\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
-_GAP = re.compile(r"[ \t]+")
+_GAP = re.compile(r"[ \t]+|[ \t]*\n[ \t]*")
 
 
 @dataclass(frozen=True)

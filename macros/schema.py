@@ -82,6 +82,7 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("parameter", "bool"),
         Field("text", "text", required=True),
         Field("aliases", "strs"),
+        Field("see", "ref"),
     ),
     "table": (
         Field("columns", "strs", required=True),
