@@ -355,14 +355,28 @@ REGISTRY.add(
 )
 
 _POINT_INPUTS = (
-    *(Input(k, "int", f"{k.upper()} points", 0, min=0, max=12) for k in GENERALS),
-    *(Input(k, "int", f"{k.upper()} points", 0, min=0, max=12) for k in ATTRIBUTES),
+    *(
+        Input(k, "int", k.upper(), 0, min=0, max=12, group="General attribute points")
+        for k in GENERALS
+    ),
+    *(
+        Input(k, "int", k.upper(), 0, min=0, max=12, group="Specific attribute points")
+        for k in ATTRIBUTES
+    ),
 )
 
 
 def _art_inputs() -> tuple[Input, ...]:
     return tuple(
-        Input(a["id"].partition(".")[2], "int", f"{a['name']} points", 0, min=0, max=12)
+        Input(
+            a["id"].partition(".")[2],
+            "int",
+            a["name"],
+            0,
+            min=0,
+            max=12,
+            group=f"{group.capitalize()} art points",
+        )
         for group in ("combat", "utility")
         for a in arts_of(group)
     )

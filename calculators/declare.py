@@ -39,6 +39,7 @@ class Input:
     help: str = ""
     optional: bool = False
     assumption: str | None = None
+    group: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The declaration as JSON, for the page and the catalog.
@@ -59,6 +60,7 @@ class Input:
             "help": self.help,
             "optional": self.optional,
             "assumption": self.assumption,
+            "group": self.group,
         }
         return data
 

@@ -42,6 +42,16 @@ def site_href(target_doc: str, fragment: str, current_doc: str) -> str:
     return f"{rel.rstrip('/')}/#{fragment}" if rel != "." else f"./#{fragment}"
 
 
+def script_json(value: Any) -> str:
+    """JSON safe inside a ``<script>`` element (no ``<``, ``>`` or ``&`` left raw).
+
+    >>> print(script_json({"a": "</script>"}))
+    {"a": "\\u003c/script\\u003e"}
+    """
+    text = json.dumps(value)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def dom_id(calc_id: str) -> str:
     """The HTML id of a calculator on its page.
 
@@ -68,7 +78,8 @@ def _field(calc: Calculator, spec: Input, uid: str) -> str:
         control = f"<select {common}>{options}</select>"
     elif spec.kind == "int":
         bounds = "".join(
-            f" {attr}='{value}'" for attr, value in (("min", spec.min), ("max", spec.max))
+            f" {attr}='{value}'"
+            for attr, value in (("min", spec.min), ("max", spec.max))
             if value is not None
         )
         control = (
@@ -90,6 +101,32 @@ def _field(calc: Calculator, spec: Input, uid: str) -> str:
         f"<small class='rb-help' id='{fid}-help'>{help_text}</small>"
         f"<span class='rb-error' id='{fid}-error' role='alert'></span></div>"
     )
+
+
+def _grouped_fields(calc: Calculator, uid: str) -> str:
+    """Fields in declaration order; consecutive inputs of one ``group`` share a fieldset."""
+    html = []
+    run: list[Input] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        fields = "".join(_field(calc, spec, uid) for spec in run)
+        if run[0].group:
+            html.append(
+                f"<fieldset class='rb-group'><legend>{escape(run[0].group)}</legend>"
+                f"<div class='rb-fields'>{fields}</div></fieldset>"
+            )
+        else:
+            html.append(f"<div class='rb-fields'>{fields}</div>")
+        run.clear()
+
+    for spec in calc.inputs:
+        if run and spec.group != run[0].group:
+            flush()
+        run.append(spec)
+    flush()
+    return "".join(html)
 
 
 def _assumptions(calc: Calculator, data: RulesData, doc: str) -> str:
@@ -122,11 +159,17 @@ def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
         "rolls": calc.rolls,
         "inputs": [{"name": i.name, "kind": i.kind, "default": i.default} for i in calc.inputs],
     }
-    fields = "".join(_field(calc, spec, uid) for spec in calc.inputs)
+    fields = _grouped_fields(calc, uid)
     roll = ""
     if calc.rolls:
-        seed = Input("seed", "text", "Seed", None, optional=True,
-                     help="Roll fills this in; the same seed replays the same roll.")
+        seed = Input(
+            "seed",
+            "text",
+            "Seed",
+            None,
+            optional=True,
+            help="Roll fills this in; the same seed replays the same roll.",
+        )
         roll = (
             f"<div class='rb-roll'>{_field(calc, seed, uid)}"
             "<button type='button' class='md-button rb-roll-button' data-action='roll' disabled>"
@@ -139,7 +182,7 @@ def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
         f"<h3 id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}</h3>"
         f"{help_text}"
         f"<form class='rb-calc-form' novalidate autocomplete='off'>"
-        f"<div class='rb-fields'>{fields}</div>{roll}"
+        f"{fields}{roll}"
         "<div class='rb-actions'><button type='reset' class='md-button'>Reset</button> "
         "<button type='button' class='md-button' data-action='share'>Copy link</button></div>"
         "</form>"
@@ -150,6 +193,6 @@ def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
         f"<div class='rb-result' aria-live='polite'>{render_result(calc, result, uid)}</div>"
         f"<div class='rb-log' hidden><h4>Roll log</h4><ol></ol></div>"
         f"{_assumptions(calc, data, doc)}"
-        f"<script type='application/json' class='rb-decl'>{escape(json.dumps(declaration))}"
+        f"<script type='application/json' class='rb-decl'>{script_json(declaration)}"
         "</script></section>"
     )
