@@ -118,7 +118,7 @@ class Renderer:
         """A term or status: bold name, definition, anchored paragraph."""
         text = self.link(entry, entry.get("text").strip(), doc)
         label = f"{entry.name} X" if entry.get("parameter") else entry.name
-        paragraph = f"**{label}:** {text}\n{{: #{anchor(entry.id)} .rb-definition }}"
+        paragraph = f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>**{label}:** {text}'
         see = entry.get("see")
         more = f"See {self.ref(see, doc)}." if see else ""
         return self._join(paragraph, more, self._notes(entry, doc))

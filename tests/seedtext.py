@@ -49,6 +49,7 @@ def normalise(text: str) -> str:
     >>> normalise("**Boons** and  _banes_ , roll [2d6](x.md)")
     'Boons and banes, roll 2d6'
     """
+    text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
     text = unicodedata.normalize("NFKC", html.unescape(text))
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
     text = text.replace("\u201d", '"').replace("\u00a0", " ")
@@ -96,7 +97,7 @@ def seed_units(text: str) -> Iterator[str]:
                 yield normalise(row)
         elif re.match(r"^(#{1,6}\s|[*+-]\s|\d+[.)]\s)", line):
             yield from flush()
-            paragraph.append(line)
+            paragraph.append(re.sub(r"^([*+-]|\d+[.)])\s+", "", line))
             if line.startswith("#"):
                 yield from flush()
         elif line.startswith("**") and paragraph and raw.startswith("**"):
