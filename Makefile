@@ -4,9 +4,15 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# A Python matching the vendored Pyodide's (0.29 embeds 3.13) for `pyodide py-compile`:
+# the site then ships precompiled bytecode. Optional: without it the build ships sources.
+PYODIDE_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3) \
+	$(shell command -v python3.13 2>/dev/null))
+PYODIDE_VENV := .venv-py313
+CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint clean
+.PHONY: setup serve build test lint clean browser pyodide-build
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +22,36 @@ $(VENV)/.installed: requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.lock
 	touch $@
 
-setup: $(VENV)/.installed
+## Pyodide, pinned in package-lock.json; the build copies its runtime into site/pyodide/.
+node_modules/.installed: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
+## pyodide-build in its own venv on Python 3.13, if that Python is here (else: skipped).
+pyodide-build: $(if $(PYODIDE_PYTHON),$(PYODIDE_VENV)/.installed)
+	@$(if $(PYODIDE_PYTHON),true,echo "No Python 3.13: the site ships the rules core \
+	without precompiled bytecode (install Python 3.13 to precompile).")
+
+$(PYODIDE_VENV)/.installed: requirements-pyodide.lock
+	rm -rf $(PYODIDE_VENV)
+	( $(PYODIDE_PYTHON) -m venv $(PYODIDE_VENV) \
+	  && $(PYODIDE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+	     -r requirements-pyodide.lock \
+	  && touch $@ ) \
+	|| { rm -rf $(PYODIDE_VENV); \
+	     echo "pyodide-build could not be installed: shipping bytecode-free wheels."; }
+
+setup: $(VENV)/.installed node_modules/.installed pyodide-build
+
+## Debian's Chromium for the browser tests (installed with apt-get when run as root).
+browser:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "The browser tests need Debian's Chromium at $(CHROMIUM):"; \
+	    echo "  sudo apt-get update && sudo apt-get install -y chromium"; exit 1; \
+	  fi; }
 
 ## Build the site into site/ (into a temporary folder first: a failed build publishes nothing).
 build: setup
@@ -32,8 +67,8 @@ lint: setup
 	$(BIN)/ruff check calculators macros tests scripts
 
 ## Install everything, then run lint, doctests, unit, property, build and browser tests.
-test: setup lint
+test: setup browser lint
 	$(BIN)/python -m pytest
 
 clean:
-	rm -rf site site.tmp $(VENV) node_modules
+	rm -rf site site.tmp $(VENV) $(PYODIDE_VENV) node_modules

@@ -112,7 +112,13 @@ def renderer_href(target: str, current: str) -> str:
 
 
 def on_post_build(env: Any) -> None:
-    """Fail the build if a data page was never rendered on the site."""
+    """Fail the build if a data page was never rendered; publish the Pyodide runtime."""
+    from .runtime import PublishError, publish_runtime
+
+    try:
+        publish_runtime(Path(env.conf["site_dir"]), Path(env.project_dir))
+    except PublishError as error:
+        raise PluginError(str(error)) from None
     data: RulesData | None = _STATE.get("data")
     if data is None:
         return

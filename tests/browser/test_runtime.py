@@ -1,0 +1,114 @@
+"""The Pyodide runtime the site ships: published by the build, booted in real Chromium.
+
+The bare boot page (``/__test__/boot.html``, see ``harness.py``) starts Pyodide
+from the site's own ``/pyodide/`` in a module worker, loads the rules-core wheel
+named by ``manifest.json`` and runs a calculator: the same path the calculator
+pages take, without their form.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from macros.runtime import RUNTIME_FILES, build_wheel, publish_runtime
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _boot(web: Any, query: str = "") -> dict[str, Any]:
+    web.goto("__test__/boot.html" + query)
+    web.page.wait_for_selector("body:not([data-state=loading])", state="attached")
+    return web.page.evaluate("window.bootResult")
+
+
+# -- the build's output ------------------------------------------------------------------
+
+
+def test_the_build_publishes_the_runtime_and_a_manifest(built_site: Path) -> None:
+    folder = built_site / "pyodide"
+    for name in RUNTIME_FILES:
+        assert (folder / name).stat().st_size > 0, name
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["pyodide"].startswith("0.29.")
+    assert manifest["python"].startswith("3.13.")
+    wheel = folder / manifest["wheel"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == manifest["sha256"]
+    assert manifest["sha256"][:16] in manifest["wheel"]
+    names = zipfile.ZipFile(wheel).namelist()
+    suffix = ".pyc" if manifest["precompiled"] else ".py"
+    assert "calculators/__init__" + suffix in names
+    assert any(name.startswith("calculators/data/") and name.endswith(".json") for name in names)
+    assert any(name.endswith(".dist-info/RECORD") for name in names)
+
+
+def test_the_plain_wheel_is_reproducible_and_complete(tmp_path: Path) -> None:
+    first = build_wheel(ROOT, tmp_path / "a")
+    second = build_wheel(ROOT, tmp_path / "b")
+    assert first.name == second.name
+    assert first.name.endswith("-py3-none-any.whl")
+    assert first.read_bytes() == second.read_bytes()
+    names = set(zipfile.ZipFile(first).namelist())
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "calculators").glob("**/*.py")}
+    assert sources - names == set()
+    record = zipfile.ZipFile(first).read(first.name.split("-py3")[0] + ".dist-info/RECORD")
+    assert len(record.decode().splitlines()) == len(names)
+
+
+def test_without_precompiling_the_runtime_ships_sources(tmp_path: Path) -> None:
+    manifest = publish_runtime(tmp_path, ROOT, precompile=False)
+    assert manifest["precompiled"] is False
+    assert manifest["stdlib_precompiled"] is False
+    assert manifest["wheel"].endswith("-py3-none-any.whl")
+    original = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    assert (tmp_path / "pyodide" / "python_stdlib.zip").read_bytes() == original.read_bytes()
+
+
+# -- in Chromium ---------------------------------------------------------------------
+
+
+def test_pyodide_boots_from_the_site_and_runs_the_core(web: Any, built_site: Path) -> None:
+    answer = _boot(web)
+    assert answer["ok"], answer.get("error")
+    assert answer["result"]["p_incapacitated"] == "5/12"
+    manifest = json.loads((built_site / "pyodide" / "manifest.json").read_text())
+    assert answer["manifest"] == manifest
+    assert [p["name"] for p in answer["loaded"]["returned"]] == ["rulebinder"]
+    assert web.log.external(web.base_url) == []
+    assert web.log.errors() == []
+    served = {entry.path: entry.content_type for entry in web.server.take_log()}
+    assert served["/pyodide/pyodide.asm.wasm"] == "application/wasm"
+    assert served["/pyodide/pyodide.mjs"] == "text/javascript"
+
+
+def test_the_wheel_can_also_be_fetched_and_unpacked(web: Any) -> None:
+    answer = _boot(web, "?how=unpackArchive")
+    assert answer["ok"], answer.get("error")
+    assert answer["result"]["p_incapacitated"] == "5/12"
+    assert web.log.errors() == []
+
+
+def test_load_package_resolves_quietly_on_a_missing_wheel(web: Any) -> None:
+    """Pyodide's ``loadPackage(url)`` does not reject on a 404: it resolves to ``[]``.
+
+    The failure only reaches ``errorCallback`` (by default ``console.error``), so a
+    worker must check the returned list, or fetch the wheel itself.
+    """
+    answer = _boot(web, "?wheel=/pyodide/missing-1.0-py3-none-any.whl")
+    assert answer["loaded"]["returned"] == []
+    assert any("Failed to load" in message for message in answer["loaded"]["messages"])
+    assert "No module named 'calculators'" in answer["error"]
+    assert web.log.errors() == [web.url("pyodide/missing-1.0-py3-none-any.whl") + ": HTTP 404"]
+
+
+@pytest.mark.parametrize("path", ["", "arts/glossary/"])
+def test_a_page_without_a_calculator_loads_no_pyodide(web: Any, path: str) -> None:
+    web.goto(path, wait_until="networkidle")
+    assert web.pyodide_requests() == []
+    assert web.log.external(web.base_url) == []
+    assert web.log.errors() == []
