@@ -91,6 +91,8 @@ def seed_units(text: str) -> Iterator[str]:
         row = _table_row(line)
         if not line:
             yield from flush()
+        elif re.fullmatch(r"=+|-{3,}", line):
+            yield from flush()
         elif row is not None:
             yield from flush()
             if row:
