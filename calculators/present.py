@@ -97,8 +97,9 @@ def render_distribution(pairs: list[list[Any]], label: str, uid: str) -> str:
 def render_output(output: Output, value: Any, uid: str) -> str:
     """One output: label and value, formatted by the output's kind.
 
-    >>> render_output(Output("p", "Success", "fraction"), "1/4", "x")
-    "<div class='rb-out rb-out-fraction' data-output='p'><dt>Success</dt><dd><strong>1/4</strong> (25%)</dd></div>"
+    >>> html = render_output(Output("p", "Success", "fraction"), "1/4", "x")
+    >>> "<dt>Success</dt><dd><strong>1/4</strong> (25%)</dd>" in html
+    True
     """
     if output.kind == "fraction" and isinstance(value, str):
         shown = f"<strong>{escape(value)}</strong> ({percent(value)})"
