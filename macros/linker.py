@@ -58,11 +58,14 @@ def href(target_doc: str, anchor: str, current_doc: str) -> str:
 def title_text(markdown: str, limit: int = 240) -> str:
     """Plain one-line hover text from Markdown, safe inside a link title.
 
-    >>> title_text('**Type:** Stance "quoted"')
-    "Type: Stance 'quoted'"
+    >>> title_text('**Type:** Stance "quoted" <u>x</u> > y')
+    'Type: Stance ”quoted” x > y'
     """
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
-    text = re.sub(r"[*_`#>]", "", text).replace('"', "'")
+    text = re.sub(r"\[\[([^\]|]*\|)?([^\]]*)\]\]", r"\2", text)
+    text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
+    text = re.sub(r"\*\*|__|`|^#+\s*", "", text)
+    text = text.replace('"', "\u201d").replace("'", "\u2019").replace("|", "/")
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
@@ -83,6 +86,11 @@ class Linker:
         """Link mentions in ``markdown`` rendered on ``current_doc``.
 
         Mentions of the entry ``skip`` (the one being defined) stay plain.
+
+        >>> linker = Linker({"Covered": Target("a.c", "a/g.md", "c", "C"),
+        ...                  "Fully Covered": Target("a.f", "a/g.md", "f", "F")})
+        >>> linker.link("Fully Covered beats Covered.", "a/g.md", skip="a.f")
+        'Fully Covered beats [Covered](#c "C").'
         """
         out: list[str] = []
         position = 0
@@ -117,6 +125,9 @@ class Linker:
                 index += 1
                 continue
             count, target = found
+            if target is None:  # the entry's own name: left plain, not split into shorter names
+                index += count
+                continue
             start, end = words[index].start(), words[index + count - 1].end()
             label = text[start:end]
             url = href(target.doc, target.anchor, current_doc)
@@ -129,10 +140,10 @@ class Linker:
 
     def _match(
         self, text: str, words: list[re.Match[str]], index: int, skip: str | None
-    ) -> tuple[int, Target] | None:
+    ) -> tuple[int, Target | None] | None:
         for name_words, target in self._by_first.get(words[index].group(0), ()):
             count = len(name_words)
-            if target.entry_id == skip or index + count > len(words):
+            if index + count > len(words):
                 continue
             if all(
                 words[index + k].group(0) == name_words[k]
@@ -142,5 +153,5 @@ class Linker:
                 )
                 for k in range(count)
             ):
-                return count, target
+                return count, (None if target.entry_id == skip else target)
         return None

@@ -64,12 +64,14 @@ class Renderer:
     # -- helpers -----------------------------------------------------------------
     def summary(self, entry: Entry) -> str:
         """Short hover text for an entry."""
-        if entry.kind == "ability":
+        if entry.kind == "ability" and entry.pairs("fields"):
             return "; ".join(f"{label}: {value}" for label, value in entry.pairs("fields")[:3])
         if entry.kind == "art":
             abbrs = ", ".join(self.data.entry(a).get("abbr") for a in entry.get("attributes"))
             return f"{entry.get('group')} art ({abbrs})"
-        return str(entry.get("text", ""))
+        if entry.kind == "table":
+            return f"table of {', '.join(map(str, entry.get('columns')))}"
+        return str(entry.get("text") or "")
 
     def link(self, entry: Entry, markdown: str, doc: str) -> str:
         """Link known names in ``markdown`` (except the entry's own name)."""
@@ -112,7 +114,7 @@ class Renderer:
     def section(self, entry: Entry, doc: str) -> str:
         """A heading and its prose."""
         text = self.link(entry, entry.get("text") or "", doc)
-        return self._join(self._heading(entry), self._notes(entry, doc), text)
+        return self._join(self._heading(entry), text, self._notes(entry, doc))
 
     def definition(self, entry: Entry, doc: str) -> str:
         """A term or status: bold name, definition, anchored paragraph."""
@@ -190,6 +192,12 @@ class Renderer:
         """Every entry of a data page, in order."""
         intro = page.text and self.linkers[page.system].link(page.text, doc)
         parts = [intro]
-        for entry in page.entries:
+        entries = list(page.entries)
+        if entries and entries[0].kind == "section" and entries[0].name == page.title:
+            first = entries.pop(0)  # repeats the page title: it becomes the page's H1
+            text = self.link(first, first.get("text") or "", doc)
+            heading = f"# {first.name} {{ #{anchor(first.id)} }}"
+            parts += [heading, text, self._notes(first, doc), self.after(first, doc)]
+        for entry in entries:
             parts += [self.render(entry, doc), self.after(entry, doc)]
         return self._join(*parts)

@@ -306,24 +306,41 @@ worker.postMessage(Object.fromEntries(params));
 """
 
 BOOT_WORKER = """// Boots Pyodide from /pyodide/ and runs calculators.run; reports timings in ms.
+// Options (the page's query): how=loadPackage (default) | unpackArchive | none (boot only);
+// wheel=<url>; calc=<id>; inputs=<json>; all=1 runs every calculator with its defaults;
+// modules=1 also answers the files of every module Python imported.
 const base = new URL("/pyodide/", self.location.href);
+const RUN = `
+import json, sys, calculators
+ids = [c["id"] for c in calculators.catalog()] if run_all else [calc_id]
+results = [calculators.run(i, json.loads(calc_inputs) if i == calc_id else {}) for i in ids]
+files = sorted({getattr(m, "__file__", None) or "" for m in list(sys.modules.values())})
+json.dumps({"result": results[0], "count": len(results), "files": files if want_files else None})
+`;
 self.onmessage = async ({ data }) => {
   const t = { start: performance.now() };
   let loaded = null;
   try {
     const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
     t.imported = performance.now();
-    const answer = await fetch(new URL("manifest.json", base), { cache: "no-cache" });
-    const manifest = await answer.json();
+    const manifest = fetch(new URL("manifest.json", base), { cache: "no-cache" }).then((r) =>
+      r.json(),
+    );
     const py = await loadPyodide({ indexURL: base.href });
     t.booted = performance.now();
-    const wheelURL = new URL(data.wheel || manifest.wheel, base).href;
+    const ms = { import: t.imported - t.start, boot: t.booted - t.imported };
+    if (data.how === "none") {
+      ms.total = t.booted - t.start;
+      self.postMessage({ ok: true, ms, manifest: await manifest });
+      return;
+    }
+    const wheelURL = new URL(data.wheel || (await manifest).wheel, base).href;
     if (data.how === "unpackArchive") {
       const response = await fetch(wheelURL);
       if (!response.ok) throw new Error(`${wheelURL}: HTTP ${response.status}`);
       py.unpackArchive(await response.arrayBuffer(), "wheel");
       loaded = "unpacked";
-    } else if (data.how !== "none") {
+    } else {
       const messages = [];
       loaded = await py.loadPackage(wheelURL, {
         messageCallback: (m) => messages.push(m),
@@ -332,19 +349,16 @@ self.onmessage = async ({ data }) => {
       loaded = { returned: loaded, messages };
     }
     t.loaded = performance.now();
-    const calc = data.calc || "arts.incapacity";
-    const inputs = data.inputs || JSON.stringify({ load: "3", tolerance: "10" });
-    py.globals.set("calc_id", calc);
-    py.globals.set("calc_inputs", inputs);
-    const result = JSON.parse(py.runPython(
-      "import json, calculators\\njson.dumps(calculators.run(calc_id, json.loads(calc_inputs)))"
-    ));
+    py.globals.set("calc_id", data.calc || "arts.incapacity");
+    py.globals.set("calc_inputs", data.inputs || JSON.stringify({ load: "3", tolerance: "10" }));
+    py.globals.set("run_all", data.all === "1");
+    py.globals.set("want_files", data.modules === "1");
+    const answer = JSON.parse(py.runPython(RUN));
     t.computed = performance.now();
-    const ms = {
-      import: t.imported - t.start, boot: t.booted - t.imported,
+    Object.assign(ms, {
       wheel: t.loaded - t.booted, first_run: t.computed - t.loaded, total: t.computed - t.start,
-    };
-    self.postMessage({ ok: true, result, loaded, manifest, ms });
+    });
+    self.postMessage({ ok: true, ...answer, loaded, manifest: await manifest, ms });
   } catch (error) {
     self.postMessage({ ok: false, loaded, error: String((error && error.stack) || error) });
   }
