@@ -112,6 +112,7 @@
   function show(job, answer) {
     const { calc } = job;
     clearErrors(calc);
+    calc.el.dataset.answers = String(Number(calc.el.dataset.answers || 0) + 1);
     calc.el.dataset.ms = answer.ms.toFixed(2);
     calc.el.dataset.wall = (performance.now() - job.started).toFixed(2);
     if (answer.ok) {

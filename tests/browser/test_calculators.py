@@ -1,0 +1,212 @@
+"""Calculator pages in real Chromium: live results, shared links, bad input, offline, no JS."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import calculators
+from calculators.present import render_output
+from macros.forms import dom_id
+from tests.test_calculators import REQUIRED
+
+ROOT = Path(__file__).resolve().parents[2]
+SCALARS = ("int", "number", "fraction", "bool", "text")
+
+
+def text_of(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def changed_value(calc_id: str) -> tuple[str, str]:
+    """One input of the calculator and a valid value other than its default."""
+    calc = calculators.get(calc_id)
+    for spec in calc.inputs:
+        if spec.kind == "int" and spec.default is not None:
+            value = spec.default + 1
+            if spec.max is not None and value > spec.max:
+                value = spec.default - 1
+            try:
+                calculators.run(calc_id, {spec.name: value})
+            except calculators.InputError:
+                continue
+            return spec.name, str(value)
+    for spec in calc.inputs:
+        if spec.kind == "bool":
+            return spec.name, "false" if spec.default else "true"
+    raise AssertionError(f"{calc_id}: no input to change")
+
+
+def wait_for_answer(web: Any, calc_id: str, before: int) -> None:
+    selector = f"#{dom_id(calc_id)}"
+    web.page.wait_for_function(
+        "([sel, n]) => Number(document.querySelector(sel).dataset.answers || 0) > n",
+        arg=[selector, before],
+    )
+
+
+def answers(web: Any, calc_id: str) -> int:
+    value = web.page.get_attribute(f"#{dom_id(calc_id)}", "data-answers")
+    return int(value or 0)
+
+
+def shown(web: Any, calc_id: str, output: str) -> str:
+    cell = web.page.locator(f"#{dom_id(calc_id)} .rb-result [data-output='{output}'] dd")
+    return " ".join(cell.inner_text().split())
+
+
+def expected(calc_id: str, inputs: dict[str, Any]) -> dict[str, str]:
+    calc = calculators.get(calc_id)
+    result = calculators.run(calc_id, inputs)
+    return {
+        o.name: text_of(re.search(r"<dd>(.*)</dd>", render_output(o, result[o.name], "x")).group(1))
+        for o in calc.outputs
+        if o.kind in SCALARS and o.name in result
+    }
+
+
+def wait_live(web: Any, calc_id: str) -> None:
+    web.page.wait_for_selector(f"#{dom_id(calc_id)}[data-state=live]")
+
+
+SYSTEMS = sorted({calc_id.partition(".")[0] for calc_id, _, _ in REQUIRED})
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_required_calculator_computes_a_changed_input(web: Any, system: str) -> None:
+    web.goto(f"{system}/calculators/")
+    for calc_id in [c for c, _, _ in REQUIRED if c.startswith(system + ".")]:
+        wait_live(web, calc_id)
+        name, value = changed_value(calc_id)
+        before = answers(web, calc_id)
+        field = web.page.locator(f"#{dom_id(calc_id)}-{name}")
+        if name in [s.name for s in calculators.get(calc_id).inputs if s.kind == "bool"]:
+            field.set_checked(value == "true")
+        else:
+            field.fill(value)
+        wait_for_answer(web, calc_id, before)
+        want = expected(calc_id, {name: value})
+        assert want, f"{calc_id} has no scalar output to compare"
+        for output, text in want.items():
+            assert shown(web, calc_id, output) == text, (calc_id, name, value, output)
+    assert web.log.external(web.base_url) == []
+    assert web.log.errors() == []
+
+
+def test_a_shared_link_restores_its_inputs(web: Any) -> None:
+    web.goto("arts/dice/?calc=arts.contest&attacker=3&boons=1&defender_banes=2")
+    wait_live(web, "arts.contest")
+    uid = dom_id("arts.contest")
+    assert web.page.input_value(f"#{uid}-attacker") == "3"
+    assert web.page.input_value(f"#{uid}-boons") == "1"
+    want = expected("arts.contest", {"attacker": 3, "boons": 1, "defender_banes": 2})
+    for output, text in want.items():
+        assert shown(web, "arts.contest", output) == text
+
+
+def test_changing_an_input_updates_the_link(web: Any) -> None:
+    web.goto("arts/combat/")
+    wait_live(web, "arts.incapacity")
+    before = answers(web, "arts.incapacity")
+    web.page.fill(f"#{dom_id('arts.incapacity')}-load", "4")
+    wait_for_answer(web, "arts.incapacity", before)
+    assert "calc=arts.incapacity" in web.page.url and "load=4" in web.page.url
+
+
+def test_a_bad_parameter_gets_a_message_at_its_field(web: Any) -> None:
+    web.goto("arts/dice/?calc=arts.contest&attacker=abc")
+    uid = dom_id("arts.contest")
+    error = web.page.locator(f"#{uid}-attacker-error")
+    error.wait_for(state="visible")
+    with pytest.raises(calculators.InputError) as caught:
+        calculators.run("arts.contest", {"attacker": "abc"})
+    assert error.inner_text() == caught.value.message
+    assert web.page.get_attribute(f"#{uid}-attacker", "aria-invalid") == "true"
+    assert web.page.locator(f"#{uid} .rb-result .rb-out").count() > 0
+    assert web.log.errors() == []
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "<img src=x onerror=window.__pwned=1>",
+        "<script>window.__pwned=1</script>",
+        '"><svg onload=window.__pwned=1>',
+    ],
+)
+def test_markup_in_a_parameter_is_text_and_never_runs(web: Any, payload: str) -> None:
+    from urllib.parse import quote
+
+    web.goto(f"arts/dice/?calc=arts.contest&attacker_dice={quote(payload)}")
+    uid = dom_id("arts.contest")
+    error = web.page.locator(f"#{uid}-attacker_dice-error")
+    error.wait_for(state="visible")
+    assert "must be a whole number" in error.inner_text()
+    assert web.page.input_value(f"#{uid}-attacker_dice") == payload
+    assert web.page.evaluate("window.__pwned") is None
+    assert (
+        web.page.locator(f"#{uid} img, #{uid} svg[onload], #{uid} .rb-result script").count() == 0
+    )
+    assert not any(url.endswith("/x") for url in web.log.requests)
+
+
+def test_a_page_without_calculator_loads_no_pyodide(web: Any) -> None:
+    web.goto("arts/glossary/")
+    web.page.wait_for_timeout(1500)
+    assert web.pyodide_requests() == []
+    assert web.log.errors() == []
+
+
+def test_instant_navigation_between_calculator_pages_reuses_the_worker(web: Any) -> None:
+    web.goto("arts/dice/")
+    wait_live(web, "arts.contest")
+    web.page.click("a.md-nav__link[href$='combat/']")
+    web.page.wait_for_url("**/arts/combat/")
+    wait_live(web, "arts.incapacity")
+    before = answers(web, "arts.incapacity")
+    web.page.fill(f"#{dom_id('arts.incapacity')}-tolerance", "8")
+    wait_for_answer(web, "arts.incapacity", before)
+    want = expected("arts.incapacity", {"tolerance": 8})
+    assert shown(web, "arts.incapacity", "p_incapacitated") == want["p_incapacitated"]
+    wasm = [u for u in web.pyodide_requests() if u.endswith("pyodide.asm.wasm")]
+    assert len(wasm) == 1, wasm
+    assert web.log.errors() == []
+
+
+def test_the_roll_button_rolls_with_a_shown_seed_and_logs_it(web: Any) -> None:
+    web.goto("arts/dice/")
+    wait_live(web, "arts.contest")
+    uid = dom_id("arts.contest")
+    before = answers(web, "arts.contest")
+    web.page.click(f"#{uid} [data-action=roll]")
+    wait_for_answer(web, "arts.contest", before)
+    seed = web.page.input_value(f"#{uid}-seed")
+    assert seed.isdigit()
+    assert f"seed={seed}" in web.page.url
+    result = calculators.run("arts.contest", {"seed": seed})
+    outcome = result["result"]["outcome"]
+    assert outcome in web.page.locator(f"#{uid} .rb-result").inner_text()
+    assert web.page.locator(f"#{uid} .rb-log li").first.inner_text().startswith(f"Seed {seed}")
+
+
+def test_without_javascript_the_prerendered_result_is_there(new_web: Any) -> None:
+    web = new_web(java_script_enabled=False)
+    web.goto("arts/dice/")
+    want = expected("arts.contest", {})
+    for output, text in want.items():
+        assert shown(web, "arts.contest", output) == text
+    assert web.pyodide_requests() == []
+
+
+def test_when_pyodide_cannot_load_the_form_says_so(web: Any) -> None:
+    web.context.route("**/pyodide/**", lambda route: route.abort())
+    web.goto("arts/combat/")
+    calc = f"#{dom_id('arts.incapacity')}"
+    web.page.wait_for_selector(f"{calc}[data-state=failed]")
+    assert "unavailable" in web.page.inner_text(f"{calc} .rb-status")
+    want = expected("arts.incapacity", {})
+    assert shown(web, "arts.incapacity", "p_incapacitated") == want["p_incapacitated"]
