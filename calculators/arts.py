@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from . import data
-from .declare import Calculator, Input, Output
-from .dice import Dist, boons_banes, contest, resolve_boons_banes, roll_dice, sum_dice
-from .errors import InputError
+from .declare import Calculator, Input, Output, dice_input, int_input
+from .dice import Dist, boons_banes, contest, fraction_str, resolve_boons_banes, roll_dice, sum_dice
 from .registry import REGISTRY
+from .rolls import faces_or_roll, rng_from_seed
 
 CRITICAL_MARGIN = 5
 """'rolls 5 or more above the opposing roll' (Criticals)."""
@@ -44,13 +44,9 @@ def side_total(
     >>> side_total("attacker_dice", [3, 4, 6], 2, 1, None)[0]
     Dist({10: '1/1'})
     """
-    count = 2 + abs(boons - banes)
-    if faces is None and rng is not None:
-        faces = roll_dice(count, 6, rng)
+    faces = faces_or_roll(name, faces, 2 + abs(boons - banes), 6, rng, roll_text(boons, banes))
     if faces is None:
         return boons_banes(boons, banes), None
-    if len(faces) != count:
-        raise InputError(name, f"{roll_text(boons, banes)} needs {count} dice; got {len(faces)}.")
     return Dist.constant(resolve_boons_banes(faces, boons, banes)), faces
 
 
@@ -73,7 +69,7 @@ def compute_contest(
     >>> compute_contest(0, 0, 2, 1, 0, 0, [3, 4, 6], [2, 2], None)["result"]["outcome"]
     'critical'
     """
-    rng = random.Random(seed) if seed is not None else None
+    rng = rng_from_seed(seed)
     a_dist, a_faces = side_total("attacker_dice", attacker_dice, boons, banes, rng)
     d_dist, d_faces = side_total(
         "defender_dice", defender_dice, defender_boons, defender_banes, rng
@@ -122,7 +118,7 @@ def compute_incapacity(load: int, tolerance: int, seed: int | None = None) -> di
     total = sum_dice(2, 6) + load
     p = total.p_gt(tolerance)
     out: dict[str, Any] = {
-        "p_incapacitated": f"{p.numerator}/{p.denominator}",
+        "p_incapacitated": fraction_str(p),
         "distribution": total.to_pairs(),
         "breakdown": [
             f"Roll 2d6 + {load} load; incapacitated if the total exceeds {tolerance} "
@@ -267,11 +263,11 @@ def compute_character(level: int, **points: int) -> dict[str, Any]:
 
 # -- declarations -------------------------------------------------------------------
 def _mod(name: str, label: str, help_: str = "") -> Input:
-    return Input(name, "int", label, 0, min=-20, max=20, help=help_)
+    return int_input(name, label, 0, -20, 20, help_)
 
 
-def _count(name: str, label: str, top: int = 10) -> Input:
-    return Input(name, "int", label, 0, min=0, max=top)
+def _count(name: str, label: str) -> Input:
+    return int_input(name, label, 0, 0, 10)
 
 
 REGISTRY.add(
@@ -287,23 +283,14 @@ REGISTRY.add(
             _count("banes", "Attacker Banes"),
             _count("defender_boons", "Defender Boons"),
             _count("defender_banes", "Defender Banes"),
-            Input(
+            dice_input(
                 "attacker_dice",
-                "dice",
                 "Attacker dice",
-                None,
-                max=6,
-                optional=True,
-                help="Faces rolled, e.g. 3,4,6; leave empty for the exact odds.",
+                6,
+                "Faces rolled, e.g. 3,4,6; leave empty for the exact odds.",
             ),
-            Input(
-                "defender_dice",
-                "dice",
-                "Defender dice",
-                None,
-                max=6,
-                optional=True,
-                help="Faces rolled by the defender, e.g. 2,5.",
+            dice_input(
+                "defender_dice", "Defender dice", 6, "Faces rolled by the defender, e.g. 2,5."
             ),
         ),
         outputs=(
@@ -325,23 +312,16 @@ REGISTRY.add(
         "arts.incapacity",
         "Incapacity check",
         inputs=(
-            Input(
-                "load",
-                "int",
-                "Fatigue or Stress carried",
-                1,
-                min=0,
-                max=40,
-                help="Including the point just added.",
+            int_input(
+                "load", "Fatigue or Stress carried", 1, 0, 40, "Including the point just added."
             ),
-            Input(
+            int_input(
                 "tolerance",
-                "int",
                 "Tolerance",
                 10,
-                min=0,
-                max=40,
-                help="Fatigue Tolerance (10 + END) or Stress Tolerance (10 + FOC).",
+                0,
+                40,
+                "Fatigue Tolerance (10 + END) or Stress Tolerance (10 + FOC).",
             ),
         ),
         outputs=(
@@ -355,27 +335,15 @@ REGISTRY.add(
 )
 
 _POINT_INPUTS = (
-    *(
-        Input(k, "int", k.upper(), 0, min=0, max=12, group="General attribute points")
-        for k in GENERALS
-    ),
-    *(
-        Input(k, "int", k.upper(), 0, min=0, max=12, group="Specific attribute points")
-        for k in ATTRIBUTES
-    ),
+    *(int_input(k, k.upper(), 0, 0, 12, group="General attribute points") for k in GENERALS),
+    *(int_input(k, k.upper(), 0, 0, 12, group="Specific attribute points") for k in ATTRIBUTES),
 )
 
 
 def _art_inputs() -> tuple[Input, ...]:
     return tuple(
-        Input(
-            a["id"].partition(".")[2],
-            "int",
-            a["name"],
-            0,
-            min=0,
-            max=12,
-            group=f"{group.capitalize()} art points",
+        int_input(
+            a["id"].partition(".")[2], a["name"], 0, 0, 12, group=f"{group.capitalize()} art points"
         )
         for group in ("combat", "utility")
         for a in arts_of(group)
@@ -386,7 +354,7 @@ REGISTRY.add(
     Calculator(
         "arts.character",
         "Character creation and levels",
-        inputs=(Input("level", "int", "Level", 1, min=1, max=12), *_POINT_INPUTS, *_art_inputs()),
+        inputs=(int_input("level", "Level", 1, 1, 12), *_POINT_INPUTS, *_art_inputs()),
         outputs=(
             Output("attributes", "Attributes", "map"),
             Output("combat_arts", "Combat arts", "map"),

@@ -65,6 +65,136 @@ class Input:
         return data
 
 
+def int_input(
+    name: str,
+    label: str,
+    default: int | None,
+    low: int | None = None,
+    high: int | None = None,
+    help: str = "",
+    *,
+    unit: str = "",
+    group: str = "",
+    optional: bool = False,
+    assumption: str | None = None,
+) -> Input:
+    """A whole-number input from ``low`` to ``high`` (either may be open).
+
+    An ``optional`` input has the default ``None``: left empty, the calculator gets ``None``.
+
+    >>> int_input("goal", "Goal", 12, 1, 40).to_json()["max"]
+    40
+    >>> int_input("roll", "d100 rolled", None, 1, 100, optional=True).optional
+    True
+    """
+    return Input(
+        name,
+        "int",
+        label,
+        default,
+        unit=unit,
+        min=low,
+        max=high,
+        help=help,
+        optional=optional,
+        assumption=assumption,
+        group=group,
+    )
+
+
+def bool_input(
+    name: str,
+    label: str,
+    default: bool,
+    help: str = "",
+    *,
+    group: str = "",
+    assumption: str | None = None,
+) -> Input:
+    """A yes/no input.
+
+    >>> bool_input("trained", "Trained", False, "Adds 2d6.").to_json()["help"]
+    'Adds 2d6.'
+    """
+    return Input(name, "bool", label, default, help=help, assumption=assumption, group=group)
+
+
+def choice_input(
+    name: str,
+    label: str,
+    default: str,
+    choices: tuple[str, ...],
+    help: str = "",
+    *,
+    group: str = "",
+    assumption: str | None = None,
+) -> Input:
+    """An input that takes one of ``choices``.
+
+    >>> choice_input("mode", "Mode", "normal", ("normal", "advantage")).choices
+    ('normal', 'advantage')
+    """
+    return Input(
+        name,
+        "choice",
+        label,
+        default,
+        choices=choices,
+        help=help,
+        assumption=assumption,
+        group=group,
+    )
+
+
+def dice_input(
+    name: str,
+    label: str,
+    sides: int,
+    help: str = "",
+) -> Input:
+    """An optional input of die faces rolled (1 to ``sides`` each); empty means the exact odds.
+
+    >>> spec = dice_input("dice", "Dice rolled", 6, "Faces rolled, e.g. 3,5.")
+    >>> spec.kind, spec.default, spec.max, spec.optional
+    ('dice', None, 6, True)
+    """
+    return Input(name, "dice", label, None, max=sides, optional=True, help=help)
+
+
+def assumption_input(
+    name: str,
+    label: str,
+    assumption: str,
+    choices: tuple[str, ...] = (),
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    help: str = "",
+    group: str = "",
+) -> Input:
+    """An input carrying the reading of a rules-data assumption, its default the assumption's.
+
+    The kind follows the default: a ``choice`` among ``choices`` when they are given, a
+    ``bool`` for a yes/no default, else an ``int`` from ``low`` to ``high``.
+
+    >>> spec = assumption_input("meet", "A check succeeds on a result",
+    ...                         "pendragon.assume_meet_difficulty", ("equal or higher", "higher"))
+    >>> spec.kind, spec.default, spec.assumption
+    ('choice', 'equal or higher', 'pendragon.assume_meet_difficulty')
+    >>> assumption_input("dp_die", "Die", "space_shard.dp_die", low=2, high=100).kind
+    'int'
+    """
+    # Imported here so that ``import calculators`` does not read the rules data.
+    from .data import assumption_default
+
+    default = assumption_default(assumption)
+    if choices:
+        return choice_input(name, label, default, choices, help, group=group, assumption=assumption)
+    if isinstance(default, bool):
+        return bool_input(name, label, default, help, group=group, assumption=assumption)
+    return int_input(name, label, default, low, high, help, group=group, assumption=assumption)
+
+
 @dataclass(frozen=True)
 class Output:
     """One output of a calculator (``kind`` is one of :data:`OUTPUT_KINDS`).

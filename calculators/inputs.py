@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -124,6 +125,18 @@ def parse_text(spec: Input, raw: Any) -> str:
     if len(text) > 200:
         raise InputError(spec.name, f"{spec.label} must be at most 200 characters.")
     return text
+
+
+def split_items(text: str, separators: str = ",;\n") -> list[str]:
+    """The items of a list typed as text: split at any of ``separators``, stripped, none empty.
+
+    >>> split_items(" Nim +1, wit +2;; LM -1 ")
+    ['Nim +1', 'wit +2', 'LM -1']
+    >>> split_items("1 2,3", ", ")
+    ['1', '2', '3']
+    """
+    parts = re.split(f"[{re.escape(separators)}]", text)
+    return [part.strip() for part in parts if part.strip()]
 
 
 _PARSERS = {
