@@ -1,8 +1,9 @@
 """Browser-test fixtures: the built site on 127.0.0.1 and Debian's Chromium, offline.
 
 * ``site_server`` (session) serves the ``built_site`` of ``tests/conftest.py``
-  on a free port of 127.0.0.1 and, under ``/__test__/``, a folder of test-only
-  pages (the bare Pyodide boot page). It stops at the end of the session.
+  on 127.0.0.1 at ``site_port`` (the origin it was built for) and, under
+  ``/__test__/``, a folder of test-only pages (the bare Pyodide boot page).
+  It stops at the end of the session.
 * ``browser`` (session) is Chromium from ``/usr/bin/chromium`` driven by
   Playwright; every host but 127.0.0.1 fails to resolve.
 * ``web`` (per test) is a fresh browser context with a page and a
@@ -49,9 +50,13 @@ def test_pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_server(built_site: Path, test_pages: Path) -> Iterator[SiteServer]:
-    """The built site over HTTP on 127.0.0.1 (random free port), for the whole session."""
-    with SiteServer(built_site, {"/__test__/": test_pages}) as server:
+def site_server(built_site: Path, test_pages: Path, site_port: int) -> Iterator[SiteServer]:
+    """The built site over HTTP on 127.0.0.1, for the whole session.
+
+    On ``site_port`` (a free port picked before the build): the site is built for
+    that origin, which Material's instant navigation needs.
+    """
+    with SiteServer(built_site, {"/__test__/": test_pages}, port=site_port) as server:
         yield server
 
 

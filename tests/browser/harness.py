@@ -160,6 +160,7 @@ class SiteServer:
         mounts: extra folders served under URL prefixes (``{"/__test__/": folder}``).
         wasm_type: the Content-Type of ``.wasm`` files.
         cache: a key of :data:`CACHE_POLICIES`.
+        port: the port on 127.0.0.1 (0: any free port).
     """
 
     def __init__(
@@ -169,6 +170,7 @@ class SiteServer:
         *,
         wasm_type: str = "application/wasm",
         cache: str = "default",
+        port: int = 0,
     ) -> None:
         if cache not in CACHE_POLICIES:
             raise ValueError(f"cache: one of {sorted(CACHE_POLICIES)}; got {cache!r}")
@@ -178,7 +180,7 @@ class SiteServer:
         self.cache = cache
         self.log: list[Served] = []
         self._lock = threading.Lock()
-        self._httpd = ThreadingHTTPServer((HOST, 0), partial(_Handler, site=self))
+        self._httpd = ThreadingHTTPServer((HOST, port), partial(_Handler, site=self))
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 
@@ -235,6 +237,28 @@ def launch_chromium(**launch: Any) -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def launch_persistent_chromium(profile: Path, **options: Any) -> Iterator[Any]:
+    """A Playwright ``BrowserContext`` with an on-disk profile (disk cache, V8 code cache),
+    like a returning visitor's browser; same executable and flags as :func:`launch_chromium`."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        raise FileNotFoundError(chromium_missing_message())
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            **options,
+        )
+        try:
+            yield context
+        finally:
+            context.close()
 
 
 @dataclass
@@ -308,7 +332,8 @@ worker.postMessage(Object.fromEntries(params));
 BOOT_WORKER = """// Boots Pyodide from /pyodide/ and runs calculators.run; reports timings in ms.
 // Options (the page's query): how=loadPackage (default) | unpackArchive | none (boot only);
 // wheel=<url>; calc=<id>; inputs=<json>; all=1 runs every calculator with its defaults;
-// modules=1 also answers the files of every module Python imported.
+// modules=1 also answers the files of every module Python imported; snapshot=<url> boots
+// from a memory snapshot (files are not in it: the wheel is still unpacked after).
 const base = new URL("/pyodide/", self.location.href);
 const RUN = `
 import json, sys, calculators
@@ -326,7 +351,12 @@ self.onmessage = async ({ data }) => {
     const manifest = fetch(new URL("manifest.json", base), { cache: "no-cache" }).then((r) =>
       r.json(),
     );
-    const py = await loadPyodide({ indexURL: base.href });
+    const options = { indexURL: base.href };
+    if (data.snapshot) {
+      // Experimental (Pyodide's private API): restore a memory snapshot made at build time.
+      options._loadSnapshot = fetch(new URL(data.snapshot, base)).then((r) => r.arrayBuffer());
+    }
+    const py = await loadPyodide(options);
     t.booted = performance.now();
     const ms = { import: t.imported - t.start, boot: t.booted - t.imported };
     if (data.how === "none") {

@@ -1,0 +1,561 @@
+"""Benchmark: calculators and the Pyodide boot in real Chromium, on the built site.
+
+In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py``):
+
+1. a calculator page: time from navigation to the first live result
+   (``.rb-calc[data-state=live]``), cold (empty HTTP cache) and warm (same
+   browser context, second visit); the median recompute after an input change
+   (``data-ms``, the compute time the page reports; ``data-wall``, request to
+   answer; and from the ``input`` event to the updated DOM); bytes transferred
+   for a page without a calculator and for one with;
+2. the baseline: a bare page that only boots the same Pyodide in a module
+   worker (cold and warm), and the same page also loading the rules-core wheel
+   and running one calculator;
+3. what each boot step buys, on the bare page: precompiled bytecode (none, the
+   wheel only, wheel and standard library), a standard library cut to the
+   modules actually imported, a memory snapshot made with Node at build time
+   (Pyodide's private ``_loadSnapshot``), the HTTP caching policy, and wasm
+   served as ``application/octet-stream`` instead of ``application/wasm``;
+4. a returning visitor: an on-disk Chromium profile (disk cache and V8's code
+   cache for the compiled WebAssembly), first visit and later visits.
+
+Every number is the median of ``--runs`` loads, after one discarded warm-up
+load; the configurations are measured in interleaved rounds, so that a change in
+the machine's load hits all alike. Cold = a new (in-memory) browser context;
+warm = a new page in the same context after a pause.
+Bytes are what the server sent (uncompressed; a host that gzips sends less).
+
+Usage: .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N] [--page PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
+from macros.runtime import find_toolchain, publish_runtime  # noqa: E402
+from tests.browser.harness import (  # noqa: E402
+    SiteServer,
+    launch_chromium,
+    launch_persistent_chromium,
+    write_boot_page,
+)
+
+TIMEOUT_MS = 90_000
+#: A cold boot takes a few seconds; a page with no live result by then has failed.
+LIVE_TIMEOUT_MS = 25_000
+WARM_PAUSE_S = 1.5
+#: Records when a live result (or a failure) first appears, relative to navigation start.
+READY_SCRIPT = """
+(() => {
+  const check = () => {
+    if (!window.__rbReadyAt &&
+        document.querySelector(".rb-calc[data-state=live], body[data-state=live]")) {
+      window.__rbReadyAt = performance.now();
+    }
+    if (!window.__rbFailedAt &&
+        document.querySelector(".rb-calc[data-state=failed], body[data-state=failed]")) {
+      window.__rbFailedAt = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"],
+  });
+})();
+"""
+#: Changes one number field of every calculator ``n`` times; the timings of each change.
+RECOMPUTE_SCRIPT = """
+async (n) => {
+  const out = [];
+  for (const el of document.querySelectorAll(".rb-calc")) {
+    const input = [...el.querySelectorAll("input[type=number]")].find((i) => i.value !== "");
+    if (!input) continue;
+    const start = Number(input.value);
+    const up = input.max === "" || start + 1 <= Number(input.max);
+    const other = String(up ? start + 1 : start - 1);
+    for (let i = 0; i < n; i++) {
+      const answered = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(el, { attributes: true, attributeFilter: ["data-wall"] });
+      });
+      const t0 = performance.now();
+      input.value = i % 2 ? String(start) : other;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      const t1 = await Promise.race([answered, new Promise((r) => setTimeout(() => r(NaN), 5000))]);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      out.push({
+        calc: el.dataset.calc, state: el.dataset.state, ms: Number(el.dataset.ms),
+        wall: Number(el.dataset.wall), dom: t1 - t0, painted: performance.now() - t0,
+      });
+    }
+  }
+  return out;
+}
+"""
+
+
+#: Node script: boot Pyodide from a ``pyodide/`` folder, import the core, save a memory snapshot.
+SNAPSHOT_SCRIPT = """
+import { readFileSync, writeFileSync } from "node:fs";
+const folder = process.argv[2];
+const { loadPyodide } = await import(`${folder}/pyodide.mjs`);
+const manifest = JSON.parse(readFileSync(`${folder}/manifest.json`));
+const py = await loadPyodide({ indexURL: `${folder}/`, _makeSnapshot: true });
+py.unpackArchive(new Uint8Array(readFileSync(`${folder}/${manifest.wheel}`)), "wheel");
+py.runPython("import calculators, calculators.bridge, json");
+writeFileSync(`${folder}/snapshot.bin`, py.makeMemorySnapshot());
+"""
+
+
+def make_snapshot(folder: Path) -> int | None:
+    """Write ``folder/snapshot.bin`` with Node; its size, or None if Node cannot."""
+    script = folder.parent / "make-snapshot.mjs"
+    script.write_text(SNAPSHOT_SCRIPT, encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        return None
+    done = subprocess.run([node, str(script), str(folder)], capture_output=True, check=False)
+    snapshot = folder / "snapshot.bin"
+    return snapshot.stat().st_size if done.returncode == 0 and snapshot.is_file() else None
+
+
+@dataclass
+class Load:
+    """One page load: ms from navigation start to live (None: failed), what was served."""
+
+    ms: float | None
+    total_bytes: int
+    pyodide_bytes: int
+    requests: int
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def median(values: list[float | None]) -> float | None:
+    got = [v for v in values if v is not None]
+    return statistics.median(got) if got and len(got) == len(values) else None
+
+
+def fmt_ms(value: float | None) -> str:
+    return "failed" if value is None else f"{value:,.0f} ms"
+
+
+def fmt_bytes(value: float) -> str:
+    return f"{value / 1e6:.2f} MB" if value >= 1e5 else f"{value / 1e3:.1f} kB"
+
+
+class Bench:
+    """One Chromium, many servers (one per configuration), all on 127.0.0.1."""
+
+    def __init__(self, browser: Any, site: Path, pages: Path) -> None:
+        self.browser = browser
+        self.site = site
+        self.pages = pages
+        self.servers: list[SiteServer] = []
+
+    def server(self, pyodide: Path | None = None, **options: Any) -> SiteServer:
+        mounts = {"/__test__/": self.pages}
+        if pyodide is not None:
+            mounts["/pyodide/"] = pyodide
+        server = SiteServer(self.site, mounts, **options).start()
+        self.servers.append(server)
+        return server
+
+    def close(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+    def once(self, server: SiteServer, path: str) -> Load:
+        """One cold load that waits for a live result, in its own context."""
+        context = self.context()
+        try:
+            return self.visit(context, server, path, True)
+        finally:
+            context.close()
+
+    def context(self) -> Any:
+        """A new browser context (empty cache) that records when a result goes live."""
+        context = self.browser.new_context()
+        context.add_init_script(READY_SCRIPT)
+        return context
+
+    def visit(self, context: Any, server: SiteServer, path: str, wait_live: bool) -> Load:
+        server.take_log()
+        page = context.new_page()
+        try:
+            page.goto(server.url + path, wait_until="load", timeout=TIMEOUT_MS)
+            detail: dict[str, Any] = {}
+            ms: float | None = None
+            if wait_live:
+                try:
+                    page.wait_for_function(
+                        "window.__rbReadyAt || window.__rbFailedAt", timeout=LIVE_TIMEOUT_MS
+                    )
+                except PlaywrightTimeout:
+                    detail = {"ok": False, "error": "no live result (timeout)"}
+                else:
+                    ms = page.evaluate("window.__rbReadyAt || null")
+                    detail = page.evaluate("window.bootResult || {}")
+            try:
+                page.wait_for_load_state("networkidle", timeout=LIVE_TIMEOUT_MS)
+            except PlaywrightTimeout:
+                pass
+        finally:
+            page.close()
+        log = server.take_log()
+        return Load(
+            ms=ms,
+            total_bytes=sum(s.bytes for s in log),
+            pyodide_bytes=sum(s.bytes for s in log if s.path.startswith("/pyodide/")),
+            requests=len(log),
+            detail=detail,
+        )
+
+    def cold_warm(
+        self, server: SiteServer, path: str, runs: int, wait_live: bool = True
+    ) -> tuple[list[Load], list[Load]]:
+        """``runs`` cold loads (new context each) and, after each, one warm load."""
+        cold: list[Load] = []
+        warm: list[Load] = []
+        for _ in range(runs):
+            context = self.context()
+            try:
+                cold.append(self.visit(context, server, path, wait_live))
+                time.sleep(WARM_PAUSE_S)
+                warm.append(self.visit(context, server, path, wait_live))
+            finally:
+                context.close()
+        return cold, warm
+
+    def recompute(self, server: SiteServer, path: str, changes: int) -> list[dict[str, Any]]:
+        context = self.context()
+        try:
+            page = context.new_page()
+            page.goto(server.url + path, wait_until="load", timeout=TIMEOUT_MS)
+            page.wait_for_function("window.__rbReadyAt || window.__rbFailedAt", timeout=TIMEOUT_MS)
+            page.wait_for_timeout(500)
+            return list(page.evaluate(RECOMPUTE_SCRIPT, changes))
+        finally:
+            context.close()
+
+
+def build_site(out: Path) -> Path:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
+    subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
+    return out
+
+
+def minimal_stdlib(source: Path, files: list[str], target: Path) -> int:
+    """``python_stdlib.zip`` cut to the imported ``files`` (and package ``__init__``); its size."""
+    wanted: set[str] = set()
+    for name in files:
+        if ".zip/" in name:
+            member = name.split(".zip/", 1)[1]
+            wanted.add(member)
+            parts = member.split("/")
+            for depth in range(1, len(parts)):
+                for init in ("__init__.py", "__init__.pyc"):
+                    wanted.add("/".join([*parts[:depth], init]))
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in zin.infolist():
+            if info.filename in wanted or info.filename.startswith("_sysconfigdata"):
+                out.writestr(info, zin.read(info))
+    return target.stat().st_size
+
+
+def variant(folder: Path, make: Callable[[Path], Any]) -> Path:
+    """A ``pyodide/`` folder written by ``make(site_dir)``."""
+    make(folder)
+    return folder / "pyodide"
+
+
+@dataclass
+class Case:
+    """One configuration measured ``runs`` times: a page on a server."""
+
+    label: str
+    server: SiteServer
+    path: str
+    wait_live: bool = True
+    cold: list[Load] = field(default_factory=list)
+    warm: list[Load] = field(default_factory=list)
+
+    def row(self, bytes_label: Callable[[Load], str]) -> tuple[str, str, str, str]:
+        cold = median([x.ms for x in self.cold]) if self.wait_live else None
+        warm = median([x.ms for x in self.warm]) if self.wait_live else None
+        return (
+            self.label,
+            fmt_ms(cold) if self.wait_live else "",
+            fmt_ms(warm) if self.wait_live else "",
+            bytes_label(self.cold[0]),
+        )
+
+
+def run_cases(bench: Bench, cases: list[Case], runs: int) -> None:
+    """Measure every case ``runs`` times, interleaved (rotating the order each round),
+    so that a change in the machine's load hits every case alike."""
+    for round_ in range(runs):
+        shift = round_ % len(cases)
+        for case in cases[shift:] + cases[:shift]:
+            cold, warm = bench.cold_warm(case.server, case.path, 1, case.wait_live)
+            case.cold += cold
+            case.warm += warm
+        print(f"round {round_ + 1}/{runs} done", file=sys.stderr, flush=True)
+
+
+def site_bytes(load: Load) -> str:
+    return f"{fmt_bytes(load.total_bytes)} ({fmt_bytes(load.pyodide_bytes)} under /pyodide/)"
+
+
+def boot_detail(case: Case) -> Callable[[Load], str]:
+    def label(load: Load) -> str:
+        boot = [x.detail.get("ms", {}).get("boot") for x in case.cold]
+        start = median(boot) if None not in boot else None
+        text = f"{fmt_bytes(load.pyodide_bytes)} under /pyodide/"
+        return text + (f"; Python start {fmt_ms(start)} cold" if start is not None else "")
+
+    return label
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
+    parser.add_argument("--runs", type=int, default=3, help="loads per number (median)")
+    parser.add_argument("--page", default="arts/calculators/", help="a page with calculators")
+    parser.add_argument("--plain", default="arts/glossary/", help="a page without a calculator")
+    parser.add_argument("--changes", type=int, default=10, help="input changes per calculator")
+    args = parser.parse_args()
+    runs = max(1, args.runs)
+
+    tmp = Path(tempfile.mkdtemp(prefix="rb-bench-"))
+    rows: list[tuple[str, str, str, str]] = []
+    steps: list[tuple[str, str, str, str]] = []
+    visitor: list[tuple[str, str, str, str]] = []
+    notes: list[str] = []
+    try:
+        started = time.perf_counter()
+        site = args.site or build_site(tmp / "site")
+        print(f"site: {site} ({time.perf_counter() - started:.1f} s)", file=sys.stderr)
+        pages = tmp / "pages"
+        write_boot_page(pages)
+        manifest = json.loads((site / "pyodide" / "manifest.json").read_text())
+        toolchain = find_toolchain(ROOT, manifest["python"])
+        variants: dict[str, Path] = {
+            "plain": variant(tmp / "plain", lambda d: publish_runtime(d, ROOT, precompile=False)),
+        }
+        if toolchain is not None:
+            variants["wheel-pyc"] = variant(
+                tmp / "wheel-pyc",
+                lambda d: publish_runtime(d, ROOT, precompile=True, precompile_stdlib=False),
+            )
+            variants["all-pyc"] = variant(
+                tmp / "all-pyc",
+                lambda d: publish_runtime(d, ROOT, precompile=True, precompile_stdlib=True),
+            )
+        page_html = site / args.page / "index.html"
+        has_calcs = page_html.is_file() and "rb-calc" in page_html.read_text(encoding="utf-8")
+        boot_only = "__test__/boot.html?how=none"
+        boot_calc = "__test__/boot.html?how=unpackArchive"
+
+        with launch_chromium() as browser:
+            bench = Bench(browser, site, pages)
+            shipped = bench.server(cache="revalidate")
+            bench.cold_warm(shipped, boot_only, 1)  # warm-up: processes, disk cache
+
+            # 1 + 2: the calculator page against the bare boot, interleaved in the same run.
+            main_cases = [
+                Case("bare page: Pyodide boot only (baseline)", shipped, boot_only),
+                Case("bare page: boot + core wheel + one calculator", shipped, boot_calc),
+            ]
+            if has_calcs:
+                main_cases.append(
+                    Case(f"calculator page /{args.page}: first live", shipped, args.page)
+                )
+            else:
+                notes.append(f"/{args.page} has no calculator: calculator-page rows skipped")
+            main_cases.append(
+                Case(f"page without calculator /{args.plain}", shipped, args.plain, False)
+            )
+            run_cases(bench, main_cases, runs)
+            rows += [case.row(site_bytes) for case in main_cases]
+            base, page = main_cases[0], main_cases[2] if has_calcs else None
+            if page is not None:
+                gaps = []
+                for what in ("cold", "warm"):
+                    mine = median([x.ms for x in getattr(page, what)])
+                    bare = median([x.ms for x in getattr(base, what)])
+                    gaps.append(f"{what} {mine - bare:+,.0f} ms" if mine and bare else f"{what} ?")
+                notes.append(
+                    "first live result after the bare boot: "
+                    + ", ".join(gaps)
+                    + " (target: <= +500 ms)"
+                )
+                timings = bench.recompute(shipped, args.page, args.changes)
+                good = [t for t in timings if t["state"] == "live" and t["dom"] == t["dom"]]
+                if good:
+                    calcs = len({t["calc"] for t in good})
+                    rows.append(
+                        (
+                            f"recompute after an input change ({len(good)} changes, "
+                            f"{calcs} calculators), median",
+                            f"compute {statistics.median(t['ms'] for t in good):.1f} ms",
+                            f"request→answer {statistics.median(t['wall'] for t in good):.1f} ms",
+                            f"input→DOM {statistics.median(t['dom'] for t in good):.1f} ms, "
+                            f"→painted {statistics.median(t['painted'] for t in good):.1f} ms",
+                        )
+                    )
+                    slowest = max(good, key=lambda t: t["wall"])
+                    notes.append(
+                        f"slowest recompute: {slowest['calc']} {slowest['ms']:.1f} ms compute, "
+                        f"{slowest['wall']:.1f} ms request→answer"
+                    )
+                if len(good) != len(timings):
+                    notes.append(f"{len(timings) - len(good)} input changes gave no live result")
+
+            # 3: what each step buys, on the bare page (boot + wheel + one calculator).
+            step_cases = [
+                Case(
+                    "shipped: wheel+stdlib .pyc, application/wasm, no-cache (304)",
+                    shipped,
+                    boot_calc,
+                )
+            ]
+            labels = {
+                "plain": "no bytecode (plain .py wheel and stdlib)",
+                "wheel-pyc": "wheel precompiled, stdlib .py",
+            }
+            for name, label in labels.items():
+                if name in variants:
+                    step_cases.append(
+                        Case(label, bench.server(variants[name], cache="revalidate"), boot_calc)
+                    )
+            if "all-pyc" in variants:
+                listing = bench.server(variants["all-pyc"], cache="revalidate")
+                probe = bench.once(listing, boot_calc + "&all=1&modules=1")
+                files = probe.detail.get("files") or []
+                cut = tmp / "min-stdlib"
+                shutil.copytree(variants["all-pyc"], cut)
+                size = minimal_stdlib(
+                    variants["all-pyc"] / "python_stdlib.zip", files, cut / "python_stdlib.zip"
+                )
+                cut_server = bench.server(cut, cache="revalidate")
+                check = bench.once(cut_server, boot_calc + "&all=1")
+                notes.append(
+                    f"stdlib cut to the {len(files)} modules imported: every calculator runs: "
+                    + ("yes" if check.detail.get("ok") and check.detail.get("count") else "NO")
+                )
+                step_cases.append(
+                    Case(
+                        f"stdlib cut to the imported modules ({fmt_bytes(size)})",
+                        cut_server,
+                        boot_calc,
+                    )
+                )
+                snap = tmp / "snapshot" / "pyodide"
+                shutil.copytree(variants["all-pyc"], snap)
+                snap_size = make_snapshot(snap)
+                if snap_size is None:
+                    notes.append("memory snapshot: could not be made with Node")
+                else:
+                    step_cases.append(
+                        Case(
+                            f"+ memory snapshot ({fmt_bytes(snap_size)}; private API)",
+                            bench.server(snap, cache="revalidate"),
+                            boot_calc + "&snapshot=snapshot.bin",
+                        )
+                    )
+            for policy, label in (
+                ("none", "HTTP cache: no-store"),
+                ("default", "HTTP cache: Last-Modified only (heuristic)"),
+                ("max-age", "HTTP cache: max-age=600"),
+            ):
+                step_cases.append(Case(label, bench.server(cache=policy), boot_calc))
+            run_cases(bench, step_cases, runs)
+            steps += [case.row(boot_detail(case)) for case in step_cases]
+
+            octet = bench.server(cache="revalidate", wasm_type="application/octet-stream")
+            failed = bench.once(octet, boot_calc)
+            steps.append(
+                (
+                    "wasm as application/octet-stream (no streaming compile)",
+                    fmt_ms(failed.ms),
+                    "",
+                    f"{fmt_bytes(failed.pyodide_bytes)} under /pyodide/",
+                )
+            )
+            if failed.ms is None:
+                notes.append(
+                    f"wasm as application/octet-stream: Pyodide {manifest['pyodide']} never starts "
+                    "(instantiateStreaming fails, it only console.warns, loadPyodide never settles)"
+                )
+            bench.close()
+        # 4: a returning visitor: an on-disk profile keeps the HTTP cache and V8's code cache.
+        targets = [("bare page: boot + core wheel + one calculator", boot_calc)]
+        if has_calcs:
+            targets.append((f"calculator page /{args.page}: first live", args.page))
+        with launch_persistent_chromium(tmp / "profile") as context:
+            context.add_init_script(READY_SCRIPT)
+            bench = Bench(context, site, pages)
+            server = bench.server(cache="revalidate")
+            for label, path in targets:
+                first = bench.visit(context, server, path, True)
+                again: list[Load] = []
+                for _ in range(runs):
+                    time.sleep(WARM_PAUSE_S)
+                    again.append(bench.visit(context, server, path, True))
+                visitor.append(
+                    (
+                        label,
+                        fmt_ms(first.ms),
+                        fmt_ms(median([x.ms for x in again])),
+                        f"{fmt_bytes(first.total_bytes)} first, "
+                        f"{fmt_bytes(statistics.median(x.total_bytes for x in again))} again",
+                    )
+                )
+            bench.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    print(f"\nChromium, median of {runs} load(s) per number, site served on 127.0.0.1\n")
+    _table(("", "cold", "warm", "transferred (cold)"), rows)
+    print()
+    _table(("boot step (bare page: boot + wheel + one calculator)", "cold", "warm", ""), steps)
+    print()
+    _table(
+        ("returning visitor (on-disk profile), no-cache (304)", "first visit", "again", ""), visitor
+    )
+    print()
+    for note in notes:
+        print(f"- {note}")
+
+
+def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+
+
+if __name__ == "__main__":
+    main()
