@@ -103,12 +103,14 @@ def main(sizes: list[int]) -> None:
                 ".venv", "site", "site.tmp", "node_modules", ".git", "__pycache__"
             ),
         )
+        if (ROOT / "node_modules").exists():
+            (base / "node_modules").symlink_to(ROOT / "node_modules")
         rows = [
             ("real site", sum(1 for _ in (base / "rules_data").rglob("*.yml")), build_seconds(base))
         ]
         for size in sizes:
             project = Path(tmp) / f"p{size}"
-            shutil.copytree(base, project)
+            shutil.copytree(base, project, symlinks=True)
             synthetic_system(
                 project / "rules_data" / "synth",
                 project / "docs" / "synth",

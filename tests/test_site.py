@@ -32,6 +32,8 @@ def copy_project(tmp_path: Path) -> Path:
             ".venv*", "site", "site.tmp", "node_modules", ".git", "__pycache__"
         ),
     )
+    if (ROOT / "node_modules").exists():
+        (project / "node_modules").symlink_to(ROOT / "node_modules")
     return project
 
 
