@@ -1,0 +1,160 @@
+"""Initiative: 1d10 + Initiative, and who of two acts first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..declare import Calculator, Output, assumption_input, dice_input, int_input
+from ..dice import Dist, fraction_str
+from ..format import signed
+from ..registry import REGISTRY
+from ..rolls import faces_or_roll, rng_from_seed
+from .pool import mean_text
+from .rules import A_ORDER, ASSUMPTION_GROUP, INITIATIVE_DIE, ORDER_CHOICES
+
+
+def initiative_roll(
+    initiative: int = 0, dice: list[int] | None = None, seed: int | None = None
+) -> dict[str, Any]:
+    """1d10 + Initiative: the exact distribution, or the total of a given or seeded die.
+
+    >>> r = initiative_roll(3)
+    >>> r["distribution"][0], r["distribution"][-1]
+    ([4, '1/10'], [13, '1/10'])
+    >>> initiative_roll(3, dice=[7])["total"]
+    10
+    """
+    dist = Dist.die(INITIATIVE_DIE) + initiative
+    faces, rolled = _initiative_faces(dice, 1, seed)
+    total = faces[0] + initiative if faces else None
+    breakdown = [f"Initiative = 1d{INITIATIVE_DIE} + {signed(initiative)} (not a check)"]
+    if faces:
+        breakdown.append(f"Rolled {faces[0]}: {faces[0]} + {signed(initiative)} = {total}")
+    return {
+        "distribution": dist.to_pairs(),
+        "mean": mean_text(dist),
+        "total": total,
+        "rolled": faces if rolled else None,
+        "breakdown": breakdown,
+    }
+
+
+def _initiative_faces(
+    dice: list[int] | None, count: int, seed: int | None
+) -> tuple[list[int] | None, bool]:
+    """Given d10 faces (exactly ``count``), a seeded roll, or ``None``; and whether rolled here."""
+    what = "one d10" if count == 1 else f"{count} d10s (yours first)"
+    faces = faces_or_roll(
+        "dice",
+        dice,
+        count,
+        INITIATIVE_DIE,
+        rng_from_seed(seed),
+        wrong_count=lambda given: f"Give {what}; got {given}.",
+    )
+    return faces, dice is None and faces is not None
+
+
+def initiative_order(
+    initiative: int = 0,
+    opponent_initiative: int = 0,
+    dice: list[int] | None = None,
+    seed: int | None = None,
+    order: str = ORDER_CHOICES[0],
+) -> dict[str, Any]:
+    """Chances that you act before or after an opponent, and of a tie (not broken here).
+
+    ``order`` carries assumption ``space_shard.initiative_highest_first``.
+
+    >>> r = initiative_order(2, 0)
+    >>> r["p_first"], r["p_tie"], r["p_second"]
+    ('16/25', '2/25', '7/25')
+    >>> initiative_order(0, 0, dice=[9, 4])["result"]["first"]
+    'you'
+    """
+    margin = (Dist.die(INITIATIVE_DIE) + initiative) - (
+        Dist.die(INITIATIVE_DIE) + opponent_initiative
+    )
+    highest = order == ORDER_CHOICES[0]
+    p_first = margin.p_gt(0) if highest else margin.p_lt(0)
+    p_second = margin.p_lt(0) if highest else margin.p_gt(0)
+    faces, rolled = _initiative_faces(dice, 2, seed)
+    result = None
+    if faces:
+        yours, theirs = faces[0] + initiative, faces[1] + opponent_initiative
+        if yours == theirs:
+            first = "tie"
+        else:
+            first = "you" if (yours > theirs) == highest else "opponent"
+        result = {"yours": yours, "opponent": theirs, "first": first}
+    return {
+        "p_first": fraction_str(p_first),
+        "p_tie": fraction_str(margin.p_eq(0)),
+        "p_second": fraction_str(p_second),
+        "distribution": margin.to_pairs(),
+        "result": result,
+        "rolled": faces if rolled else None,
+        "breakdown": [
+            f"You: 1d{INITIATIVE_DIE} + {signed(initiative)}; opponent: 1d{INITIATIVE_DIE} + "
+            f"{signed(opponent_initiative)}",
+            f"Order: {order}; the rulebook does not say how a tie is broken, so ties are shown "
+            "apart",
+        ],
+    }
+
+
+REGISTRY.add(
+    Calculator(
+        "space_shard.initiative",
+        "Initiative roll",
+        inputs=(
+            int_input("initiative", "Initiative", 0, -20, 50),
+            dice_input(
+                "dice", "d10 rolled", INITIATIVE_DIE, help="Leave empty for the exact distribution."
+            ),
+        ),
+        outputs=(
+            Output("distribution", "1d10 + Initiative", "distribution"),
+            Output("mean", "Average", "text"),
+            Output("total", "Initiative rolled", "int"),
+        ),
+        compute=initiative_roll,
+        rule="space_shard.initiative_roll",
+        rolls=True,
+        help="1d10 + the character's Initiative; this is not a check.",
+    )
+)
+
+REGISTRY.add(
+    Calculator(
+        "space_shard.initiative_order",
+        "Who acts first",
+        inputs=(
+            int_input("initiative", "Your Initiative", 0, -20, 50),
+            int_input("opponent_initiative", "Opponent's Initiative", 0, -20, 50),
+            dice_input(
+                "dice", "d10s rolled", INITIATIVE_DIE, help="Yours, then the opponent's, e.g. 7,3."
+            ),
+            assumption_input(
+                "order",
+                "Order",
+                A_ORDER,
+                ORDER_CHOICES,
+                help="Who acts first.",
+                group=ASSUMPTION_GROUP,
+            ),
+        ),
+        outputs=(
+            Output("p_first", "You act first", "fraction"),
+            Output("p_tie", "Tie", "fraction"),
+            Output("p_second", "The opponent acts first", "fraction"),
+            Output("distribution", "Your roll − the opponent's", "distribution"),
+            Output("result", "Result of the dice", "map"),
+        ),
+        compute=initiative_order,
+        rule="space_shard.initiative_roll",
+        assumptions=(A_ORDER,),
+        rolls=True,
+        help="Both roll 1d10 + Initiative; the rulebook does not say how ties are broken.",
+    )
+)

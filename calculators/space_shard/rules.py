@@ -1,0 +1,96 @@
+"""Space Shard's rule constants and the assumptions its calculators follow.
+
+Each constant is stated plainly in one sentence of the rulebook. Where the rulebook is
+silent, an assumption entry of ``rules_data/space_shard/`` decides; its id is an ``A_``
+name here and the readings it allows are a ``*_CHOICES`` tuple. The calculators show
+those inputs in the group :data:`ASSUMPTION_GROUP`.
+
+>>> INITIATIVE_DIE, ROUNDING_CHOICES
+(10, ('down', 'up'))
+"""
+
+from __future__ import annotations
+
+# -- the rule constants, each stated plainly in one sentence of the rulebook ----------------
+INITIATIVE_DIE = 10
+"""'This is done by rolling a 1d10+( Character's Initative).'"""
+REQUIREMENT_DP_PER_POINT = 2
+"""'each point below the required value is "-2DP Machinary Bonus"' (blades); 'for each point
+your below your STR, you suffer a "-2 DP Machinary Penalty"' (throwing weapons)."""
+DISTANCE_DP_PER_UNIT = 2
+"""'For every 1x the weapon's range unit that the target's distance exceeds, the Attack Check
+suffers a -2 DP penalty.'"""
+BOW_MAX_UNITS = 8
+"""'The maximum distance for a bow attack is 8 times the bow's range unit.'"""
+GUN_MAX_UNITS = 5
+"""'The maximum distance for a gun/crossbow attack is 5 times the gun/crossbow's range unit.'"""
+HIGH_SPEED_METERS = 5
+"""'If the target being shot at is within 5 meters, they can ignore the "High Speed"
+Inscription.'"""
+AIM_MAX_UNITS = 3
+"""'You can only aim at enemies within a maximum of 3 range units'."""
+AIM_MAX_ROUNDS = 5
+"""'You may Aim for multiple rounds up to 5 times.'"""
+AIM_DP = 1
+AIM_MAX_DMG = 1
+"""'you gain +1DP Aiming Bonus and 1 point higher on Max DMG'."""
+COVER_BASE = 4
+COVER_MAX = 8
+"""'You are in "Covered defense" equal to (Covering object size - your size + 4) with maximum
+of 8.'"""
+FULLY_COVERED_FACTOR = 2
+"""'If the size of covering object is twice your size, you are considered "Fully Covered".'"""
+REACH_BORN_DIVISOR = 2
+REACH_MIN = 1
+REACH_BLADE_DIVISOR = 3
+"""'Base "Reach" : Born Weapon Size/2 (minimum 1) + Blade Weapon Size/3'."""
+FIST_DIVISOR = 5
+"""'Size of your Fist, Feat, Claws is your Size/5.'"""
+TAIL_DIVISOR = 3
+"""'Size of your tail is your Size/3.'"""
+FULL_FORCE_DIVISOR = 2
+"""'you gain "Reinforcement Bonus" equal to your STR/2, capped at your Base Defense Value.'"""
+TURN_ACTIONS = ("standard", "movement", "swift")
+"""'On your turn, you get 1 of each action of the following: a Swift Action, a Movement
+Action, a Standard Action, and Unlimited amount of Free Action.' Listed from the highest, as in
+'(Whole-Round Actions > Full-turn Actions > Standard Actions > Movement Action > Swift
+Action)'."""
+
+# -- assumptions (rules_data/space_shard/) -------------------------------------------------
+A_DIE = "space_shard.dp_die"
+A_THRESHOLD = "space_shard.dp_success_threshold"
+A_EMPTY = "space_shard.dp_empty_pool"
+A_CAP = "space_shard.damage_capped_by_max_dmg"
+A_ROUND = "space_shard.fractions_round_down"
+A_LIMIT = "space_shard.requirement_shortfall_limit"
+A_SCOPE = "space_shard.requirement_penalty_scope"
+A_REINFORCE = "space_shard.reinforcement_bonus_is_dp"
+A_METERS = "space_shard.charge_whole_meters"
+A_STEPS = "space_shard.distance_penalty_steps"
+A_EXTRA = "space_shard.throwing_extra_distance_penalty_once"
+A_SPELL = "space_shard.spell_no_distance_penalty"
+A_AIM = "space_shard.aiming_adds_up"
+A_COVER_MIN = "space_shard.covered_defense_minimum"
+A_TWICE = "space_shard.fully_covered_at_least_twice"
+A_ORDER = "space_shard.initiative_highest_first"
+A_DOWNGRADE = "space_shard.downgrade_any_lower"
+A_SURPRISE = "space_shard.surprise_round_one_action"
+
+ROUNDING_CHOICES = ("down", "up")
+SCOPE_CHOICES = ("all weapons", "blades and throwing weapons")
+REINFORCE_CHOICES = ("dp", "dp and max dmg")
+STEPS_CHOICES = ("any part counts", "whole units only")
+SPELL_CHOICES = ("no penalty", "distance penalty")
+AIM_CHOICES = ("per round", "once")
+TWICE_CHOICES = ("at least twice", "exactly twice")
+ORDER_CHOICES = ("highest first", "lowest first")
+DOWNGRADE_CHOICES = ("any lower action", "next lower action")
+SURPRISE_CHOICES = ("one action", "one of each")
+CHARGE_ABILITY_CHOICES = ("none", "strength cap only", "no charge penalty")
+"""The two special abilities of 'When Charging' (特殊): a charge limited only by Strength, and
+a charge without the charge penalty."""
+DEFENSIVE_ACTIONS = ("full defense", "guarding with brawl", "guarding with blade")
+
+
+ASSUMPTION_GROUP = "Where the rulebook is silent (assumptions)"
+"""The form group of the inputs that carry an assumption."""
