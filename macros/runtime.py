@@ -210,7 +210,7 @@ def _sha256(path: Path) -> str:
 
 def _prune_cache(cache: Path) -> None:
     entries = sorted(
-        (entry for entry in cache.iterdir() if entry.is_dir()),
+        (entry for entry in cache.iterdir() if entry.is_dir() and not entry.name.startswith(".")),
         key=lambda entry: entry.stat().st_mtime,
         reverse=True,
     )
@@ -218,38 +218,56 @@ def _prune_cache(cache: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _cached(slot: Path) -> Path | None:
+    if not slot.is_dir():
+        return None
+    found = [path for path in slot.iterdir() if path.suffix in (".whl", ".zip")]
+    return found[0] if len(found) == 1 else None
+
+
 def _py_compile(archive: Path, toolchain: Toolchain, cache: Path, tag: str) -> Path:
-    """``pyodide py-compile`` of ``archive``, cached by its content hash; the compiled file."""
+    """``pyodide py-compile`` of ``archive``, cached by its content hash; the compiled file.
+
+    A cache slot appears whole or not at all (compiled in a private folder, then
+    renamed into place), so concurrent builds can share the cache.
+    """
     key = hashlib.sha256(f"{tag}\0{toolchain.python_version}\0{_sha256(archive)}".encode())
     slot = cache / key.hexdigest()[:20]
-    done = slot / ".done"
-    if done.is_file():
-        found = [path for path in slot.iterdir() if path.suffix in (".whl", ".zip")]
-        if len(found) == 1:
-            os.utime(slot)
-            return found[0]
-    shutil.rmtree(slot, ignore_errors=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp) / archive.name
-        shutil.copyfile(archive, work)
+    hit = _cached(slot)
+    if hit is not None:
+        os.utime(slot)
+        return hit
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache, prefix=".tmp-") as tmp:
+        work = Path(tmp) / "out"
+        work.mkdir()
+        shutil.copyfile(archive, work / archive.name)
         result = subprocess.run(
-            [str(toolchain.pyodide_cli), "py-compile", "--silent", "--no-keep", str(work)],
+            [
+                str(toolchain.pyodide_cli),
+                "py-compile",
+                "--silent",
+                "--no-keep",
+                str(work / archive.name),
+            ],
             capture_output=True,
             text=True,
             check=False,
         )
-        produced = [path for path in Path(tmp).iterdir() if path.suffix in (".whl", ".zip")]
-        if result.returncode != 0 or len(produced) != 1:
+        if result.returncode != 0 or _cached(work) is None:
             raise PublishError(
                 f"{archive.name}: `pyodide py-compile` failed "
                 f"(exit {result.returncode}): {result.stdout}{result.stderr}".strip()
             )
-        slot.mkdir(parents=True)
-        compiled = slot / produced[0].name
-        shutil.move(produced[0], compiled)
-    done.touch()
+        try:
+            work.rename(slot)
+        except OSError:  # another build filled the slot first: same content
+            pass
     _prune_cache(cache)
-    return compiled
+    hit = _cached(slot)
+    if hit is None:
+        raise PublishError(f"{slot}: compiled file missing from the cache")
+    return hit
 
 
 def _copy_if_changed(source: Path, target: Path) -> None:
