@@ -63,3 +63,14 @@ def decimal_text(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):g}"
+
+
+def json_number(value: Fraction) -> int | float:
+    """An exact value as a JSON number: whole when it is one, else rounded to 2 decimals.
+
+    >>> json_number(Fraction(135, 2)), json_number(Fraction(4)), json_number(Fraction(100, 3))
+    (67.5, 4, 33.33)
+    """
+    if value.denominator == 1:
+        return value.numerator
+    return round(float(value), 2)
