@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..declare import Calculator, Input, Output, assumption_input, int_input
 from ..format import MINUS, plural, signed
-from ..registry import REGISTRY
-from .rules import A_CHECK_DICE, A_MEET, MEET_CHOICES, RALLY_DC, WOUND_PENALTY
+from .rules import WOUND_PENALTY
 
 
 def wound_penalty(wounds: int) -> int:
@@ -80,48 +78,3 @@ def compute_check(
             f"Lowest result before the wound penalty that succeeds: {needed}",
         ],
     }
-
-
-def meet_input() -> Input:
-    """The input for assumption ``pendragon.assume_meet_difficulty``.
-
-    >>> meet_input().default
-    'equal or higher'
-    """
-    return assumption_input(
-        "meet",
-        "A check succeeds on a result",
-        A_MEET,
-        MEET_CHOICES,
-        help="equal to or higher than the Difficulty, or only higher.",
-    )
-
-
-REGISTRY.add(
-    Calculator(
-        "pendragon.check",
-        "Check against a Difficulty",
-        inputs=(
-            int_input(
-                "result",
-                "Check result",
-                12,
-                help="The result before subtracting wounds (e.g. a Spirit check to rally).",
-            ),
-            int_input("wounds", "Wounds on the creature making the check", 0, 0),
-            int_input("difficulty", "Difficulty", RALLY_DC, help="Rally: 10."),
-            meet_input(),
-        ),
-        outputs=(
-            Output("total", "Result after the wound penalty", "int"),
-            Output("success", "Success", "bool"),
-            Output("check_penalty", "Wound penalty", "int"),
-            Output("needed", "Lowest result that succeeds", "int", help="Before the penalty."),
-        ),
-        compute=compute_check,
-        rule="pendragon.unconsciousness",
-        assumptions=(A_CHECK_DICE, A_MEET),
-        help="Subtract the creature's wounds from the check result, then compare with the "
-        "Difficulty.",
-    )
-)

@@ -4,27 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..declare import Calculator, Output, assumption_input, int_input
 from ..errors import InputError
 from ..format import MINUS, plural, signed
-from ..registry import REGISTRY
-from .checks import meet_input, result_needed, wound_penalty
+from .checks import result_needed, wound_penalty
 from .rules import (
-    A_CHECK_DICE,
-    A_CHECK_WOUNDS,
-    A_COUNTS,
-    A_DEAD,
-    A_DIRECT,
-    A_MEET,
-    A_TAKEN,
-    A_TOTAL,
-    A_TOTAL_DAMAGE,
-    CHECK_WOUNDS_CHOICES,
     DEATH_BASE,
     RALLY_DC,
     REVIVE_BASE,
-    TAKEN_CHOICES,
-    TOTAL_CHOICES,
     UNCONSCIOUS_BASE,
     WOUND_PENALTY,
 )
@@ -200,110 +186,3 @@ def compute_damage(
         "wounds_to_death": None if dead else threshold + 1 - wounds_after,
         "breakdown": breakdown,
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "pendragon.damage",
-        "Damage, wounds and unconsciousness",
-        inputs=(
-            int_input("hit_points", "Hit points", 10, 0),
-            int_input(
-                "damage",
-                "Damage Tokens already on the creature",
-                8,
-                0,
-                help="At most its hit points.",
-            ),
-            int_input("wounds", "Wounds already on the creature", 0, 0),
-            int_input(
-                "incoming", "Damage taken now", 5, 0, help="The damage of the effect, in tokens."
-            ),
-            int_input("body", "Body score", 0, 0),
-            int_input(
-                "direct_wounds",
-                "Wounds applied directly",
-                0,
-                0,
-                help="Wounds the same effect applies directly ('some effects can also apply wounds "
-                "directly').",
-            ),
-            assumption_input(
-                "direct_check",
-                "Direct wounds count as damage taken",
-                A_DIRECT,
-                help="Yes: wounds applied directly call for the unconsciousness check and add "
-                "to its Difficulty.",
-            ),
-            assumption_input(
-                "total_when",
-                "Damage and wounds counted",
-                A_TOTAL,
-                TOTAL_CHOICES,
-                help="after or before this damage is placed, when compared with the hit points.",
-            ),
-            assumption_input(
-                "just_taken",
-                "Damage just taken means",
-                A_TAKEN,
-                TAKEN_CHOICES,
-                help="incoming: the whole damage; wounds: only the part converted to Wounds.",
-            ),
-            assumption_input(
-                "check_wounds",
-                "Wounds subtracted from the unconsciousness check",
-                A_CHECK_WOUNDS,
-                CHECK_WOUNDS_CHOICES,
-                help="wounds after: including this damage's wounds; wounds: only earlier ones.",
-            ),
-            meet_input(),
-            assumption_input(
-                "dead_no_check", "No unconsciousness check when the damage kills", A_DEAD
-            ),
-            assumption_input(
-                "revive_wounds",
-                "Wounds count in the revive Difficulty",
-                A_TOTAL_DAMAGE,
-                help="No: 'total damage' is the Damage Tokens only.",
-            ),
-        ),
-        outputs=(
-            Output("damage_after", "Damage Tokens", "int"),
-            Output("wounds_after", "Wounds", "int"),
-            Output("check_penalty", "Penalty to all checks", "int"),
-            Output(
-                "unconscious_check_dc",
-                "Unconsciousness check Difficulty (Spirit)",
-                "int",
-                help="None when no check is called for.",
-            ),
-            Output("unconscious_check_penalty", "Wounds subtracted from that check", "int"),
-            Output(
-                "unconscious_check_needs",
-                "Spirit check result needed to stay conscious",
-                "int",
-                help="Before subtracting wounds.",
-            ),
-            Output("rally_dc", "Rally Difficulty (Spirit)", "int"),
-            Output("rally_needs", "Spirit check result needed to rally", "int"),
-            Output("revive_dc", "Revive Difficulty (an ally's Heal check)", "int"),
-            Output("dead", "Dead", "bool"),
-            Output("death_threshold", "Dies when wounds exceed", "int"),
-            Output("wounds_to_death", "Further wounds that would kill", "int"),
-        ),
-        compute=compute_damage,
-        rule="pendragon.hit_points_damage_and_wounds",
-        assumptions=(
-            A_COUNTS,
-            A_CHECK_DICE,
-            A_DIRECT,
-            A_TOTAL,
-            A_TAKEN,
-            A_CHECK_WOUNDS,
-            A_MEET,
-            A_DEAD,
-            A_TOTAL_DAMAGE,
-        ),
-        help="Damage fills Damage Tokens up to the hit points; the rest becomes Wounds.",
-    )
-)

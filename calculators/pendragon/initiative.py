@@ -6,12 +6,9 @@ import itertools
 import re
 from typing import Any
 
-from ..declare import Calculator, Input, Output
 from ..errors import InputError
 from ..format import MINUS
 from ..inputs import split_items
-from ..registry import REGISTRY
-from .rules import A_CHECK_DICE
 
 _ENTRY = re.compile(r"^(?:(?P<name>.*\S)\s+)?(?P<init>[+-]?\d{1,6})\s+(?P<spirit>[+-]?\d{1,6})$")
 
@@ -86,30 +83,3 @@ def compute_initiative(participants: str) -> dict[str, Any]:
         "first": _names(groups[0]),
         "breakdown": breakdown or ["One participant acts alone."],
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "pendragon.initiative",
-        "Initiative order",
-        inputs=(
-            Input(
-                "participants",
-                "text",
-                "Participants",
-                "Arthur 15 4; Morgan 15 5; Gawain 12 3; Bandit 12 3",
-                help="Name, Initiative check result and Spirit score for each, separated by ';'.",
-            ),
-        ),
-        outputs=(
-            Output("order", "Order of Turns", "list"),
-            Output("ties", "Ties left to rock-paper-scissors", "list"),
-            Output("first", "Acts first", "text"),
-        ),
-        compute=compute_initiative,
-        rule="pendragon.getting_started",
-        assumptions=(A_CHECK_DICE,),
-        help="Highest Initiative acts first; ties go to the higher Spirit score, then to "
-        "rock-paper-scissors.",
-    )
-)

@@ -6,10 +6,7 @@ import itertools
 from collections import Counter
 from typing import Any
 
-from ..declare import Calculator, Output, assumption_input, int_input
 from ..format import plural
-from ..registry import REGISTRY
-from .rules import A_SUBSTITUTIONS, SUBSTITUTION_CHOICES
 
 ACTIONS = ("standard", "move", "minor")
 SLOTS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -161,44 +158,3 @@ def compute_turn(
         "problems": problems,
         "breakdown": breakdown,
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "pendragon.turn",
-        "Actions in a Turn",
-        inputs=(
-            int_input("full_round", "Full-round actions", 0, 0, 5),
-            int_input("standard", "Standard actions", 1, 0, 5),
-            int_input("move", "Move actions", 1, 0, 5),
-            int_input("minor", "Minor actions", 1, 0, 5),
-            int_input(
-                "instant",
-                "Instant actions this round",
-                0,
-                0,
-                5,
-                help="Out of turn, e.g. an attack of opportunity.",
-            ),
-            assumption_input(
-                "substitutions",
-                "Substitutions",
-                A_SUBSTITUTIONS,
-                SUBSTITUTION_CHOICES,
-                help="both: each substitution once; either: only one; chain: a standard action "
-                "may also become a minor action.",
-            ),
-        ),
-        outputs=(
-            Output("allowed", "Allowed", "bool"),
-            Output("plan", "How the Turn is filled", "map"),
-            Output("problems", "Problems", "list"),
-            Output("options", "Whole Turns allowed", "list"),
-        ),
-        compute=compute_turn,
-        rule="pendragon.instant_actions",
-        assumptions=(A_SUBSTITUTIONS,),
-        help="A full-round action, or a standard, a move and a minor action (with "
-        "substitutions), plus at most one instant action each round.",
-    )
-)
