@@ -5,19 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import data
-from ..declare import (
-    Calculator,
-    Input,
-    Output,
-    assumption_input,
-    choice_input,
-    dice_input,
-    int_input,
-)
 from ..dice import Dist, fraction_str, keep_highest, keep_lowest, roll_dice, sum_dice
 from ..errors import InputError
 from ..format import with_sign
-from ..registry import REGISTRY
 from ..rolls import rng_from_seed
 from .profile import (
     parse_profile,
@@ -27,7 +17,7 @@ from .profile import (
     resolve_text,
     row_distribution,
 )
-from .rules import A_EXTREME, A_MODIFIERS_TOTAL, A_ONE_MODE, DICE_TABLE, DIE_SIDES
+from .rules import DICE_TABLE, DIE_SIDES
 
 
 def attack_modes() -> tuple[str, ...]:
@@ -181,69 +171,3 @@ def compute_attack(
                 f"Damage {out['damage']} from the Profile (before Glancing, Vulnerable and Guard)"
             )
     return {**out, "breakdown": breakdown}
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.attack",
-        "Attack Roll",
-        inputs=(
-            choice_input(
-                "mode",
-                "Mode",
-                "normal",
-                (*attack_modes(), "both"),
-                "Advantage keeps the highest two of 3d6, Disadvantage the lowest two; "
-                "both: the Attack has Advantage and Disadvantage.",
-            ),
-            assumption_input(
-                "both_mode",
-                "With both, roll as",
-                A_ONE_MODE,
-                attack_modes(),
-                help="Only for mode both.",
-            ),
-            int_input(
-                "modifier",
-                "Attack Roll modifier",
-                0,
-                -20,
-                20,
-                "Net change to the Attack Roll (Deflect, High Ground, Cover, Reactions...).",
-            ),
-            dice_input(
-                "dice",
-                "Dice rolled",
-                6,
-                "Faces rolled, e.g. 3,5 (or 2,5,6 with Advantage); empty for the exact odds.",
-            ),
-            Input(
-                "profile",
-                "text",
-                "Profile Damage column",
-                None,
-                optional=True,
-                help="Optional: the Damage of rows 2 to 12, e.g. 1,2,3,4,5,6,7,8,9,10,11.",
-            ),
-        ),
-        outputs=(
-            Output("roll", "Attack Roll", "int"),
-            Output("row", "Profile row", "int", help="None on a miss."),
-            Output("miss", "Misses", "bool"),
-            Output("extra_damage", "Additional Damage", "int"),
-            Output("negate_cost_increase", "Cost to Negate increases by", "int"),
-            Output("p_miss", "Chance to miss (below 2)", "fraction"),
-            Output("p_extreme", "Chance of above 12", "fraction"),
-            Output("distribution", "Profile row", "distribution"),
-            Output("damage", "Damage (before Glancing, Vulnerable, Guard)", "int"),
-            Output("damage_distribution", "Damage from the Profile", "distribution"),
-            Output("mean_damage", "Average Damage", "text"),
-        ),
-        compute=compute_attack,
-        rule="shattered_spirits.making_attacks",
-        assumptions=(A_MODIFIERS_TOTAL, A_ONE_MODE, A_EXTREME),
-        rolls=True,
-        help="Roll 2d6 (3d6 keeping two with Advantage or Disadvantage), add the modifiers "
-        "and read the Profile row; below 2 misses, above 12 uses row 12 with extra effects.",
-    )
-)

@@ -6,16 +6,9 @@ from fractions import Fraction
 from typing import Any
 
 from .. import data
-from ..declare import Calculator, Output, assumption_input, bool_input, int_input
 from ..format import decimal_text, with_sign
-from ..registry import REGISTRY
 from .profile import extreme_high
 from .rules import (
-    A_EXTREME,
-    A_GLANCING,
-    A_GUARD,
-    A_NET,
-    A_VULNERABLE,
     DAMAGE_ORDER_TABLE,
     EXTREME_STEP,
     GLANCING_DIVISOR,
@@ -23,9 +16,6 @@ from .rules import (
     VULNERABLE_FACTOR,
     round_up,
 )
-
-READINGS = "Readings of the rules"
-"""The form group of the inputs that carry an assumption's arithmetic."""
 
 
 def compute_damage(
@@ -109,73 +99,3 @@ def compute_damage(
         "steps": steps,
         "breakdown": [f"Damage {damage} after the {len(steps)} steps of the damage order"],
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.damage",
-        "Calculating Damage",
-        inputs=(
-            int_input(
-                "base", "Base Damage", 7, 0, 500, "From the Profile row, Technique or Effect."
-            ),
-            assumption_input(
-                "modifier",
-                "Modifiers",
-                A_NET,
-                low=-500,
-                high=500,
-                help="Net modifiers from the Technique, Enhancements or Afflictions (step 2).",
-            ),
-            bool_input("glancing", "Glancing", False),
-            bool_input("vulnerable", "Vulnerable", False),
-            int_input("guard", "Guard", 0, 0, 500),
-            bool_input(
-                "extreme",
-                "Attack Roll above 12",
-                False,
-                "Deal an additional 2 Damage (if any).",
-            ),
-            assumption_input(
-                "glancing_divisor",
-                "Glancing divides by",
-                A_GLANCING,
-                low=1,
-                high=10,
-                help="Rounded up.",
-                group=READINGS,
-            ),
-            assumption_input(
-                "vulnerable_factor",
-                "Vulnerable multiplies by",
-                A_VULNERABLE,
-                low=1,
-                high=10,
-                group=READINGS,
-            ),
-            assumption_input(
-                "guard_minimum",
-                "Guard lowers damage to no less than",
-                A_GUARD,
-                low=0,
-                high=10,
-                group=READINGS,
-            ),
-            assumption_input(
-                "extreme_step",
-                "Extra 2 Damage above 12 is added",
-                A_EXTREME,
-                ("step_2", "after_guard"),
-                help="step 2: with the modifiers; after guard: to the final result.",
-                group=READINGS,
-            ),
-        ),
-        outputs=(
-            Output("damage", "Damage dealt", "int"),
-            Output("steps", "Steps", "list"),
-        ),
-        compute=compute_damage,
-        rule="shattered_spirits.damage_order_table",
-        assumptions=(A_NET, A_GLANCING, A_VULNERABLE, A_GUARD, A_EXTREME),
-    )
-)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..declare import Calculator, Output, assumption_input, int_input
-from ..registry import REGISTRY
-from .rules import A_POOLS, CARRY_OVER
+from .rules import CARRY_OVER
 
 
 def compute_health(
@@ -50,30 +48,3 @@ def compute_health(
             + (", and immediately loses one Condition" if health > 0 else " (already)")
         )
     return {**after, "winded": winded, "downed": downed, "breakdown": breakdown}
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.health",
-        "Losing Vigor, Endurance and Health",
-        inputs=(
-            int_input("vigor", "Vigor", 0, 0, 1000),
-            int_input("endurance", "Endurance", 10, 0, 1000),
-            int_input("health", "Health", 10, 0, 1000),
-            int_input("damage", "Damage taken", 4, 0, 1000),
-            assumption_input(
-                "carry_over", "Damage left over after Endurance goes on to Health", A_POOLS
-            ),
-        ),
-        outputs=(
-            Output("vigor_after", "Vigor", "int"),
-            Output("endurance_after", "Endurance", "int"),
-            Output("health_after", "Health", "int"),
-            Output("winded", "Winded", "bool"),
-            Output("downed", "Downed", "bool"),
-        ),
-        compute=compute_health,
-        rule="shattered_spirits.vigor",
-        assumptions=(A_POOLS,),
-    )
-)

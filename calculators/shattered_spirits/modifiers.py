@@ -5,16 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from .. import data
-from ..declare import Calculator, Output, assumption_input, bool_input, choice_input, int_input
 from ..errors import InputError
 from ..format import with_sign
-from ..registry import REGISTRY
 from .rules import (
-    A_MODIFIERS_TOTAL,
-    A_REACTION,
     FOCUS_PER_HOSTILE,
     MODIFIERS_TABLE,
-    PHASES,
     REACTION_DIRECTION,
 )
 
@@ -145,52 +140,3 @@ def compute_attack_modifiers(
         "focus_cost": 0 if melee else focus_paid,
         "breakdown": lines,
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.attack_modifiers",
-        "Attack Roll modifiers",
-        inputs=(
-            choice_input("attack_range", "Attack", "melee", ("melee", "ranged")),
-            int_input("deflect", "Deflects used against it", 0, 0, 10),
-            int_input("adjacent_hostiles", "Hostile creatures adjacent to the attacker", 0, 0, 8),
-            int_input("focus_paid", "Focus paid to negate that penalty", 0, 0, 8, "Ranged only."),
-            choice_input(
-                "elevation",
-                "Target's Elevation",
-                "same",
-                ("same", "target_lower", "target_higher"),
-                "target lower: and within the attacker's Reach (Melee only).",
-            ),
-            bool_input("cover", "Target in Cover", False),
-            bool_input("already_glancing", "Already Glancing", False, "For another reason."),
-            bool_input("attacker_swimming", "Attacker Swimming", False),
-            bool_input("target_swimming", "Target Swimming", False),
-            bool_input("reaction", "Used through a Reaction", False, group="Reaction"),
-            int_input("technique_speed", "Technique's Speed", 3, 1, PHASES, group="Reaction"),
-            int_input("phase", "Current Phase", 3, 1, PHASES, group="Reaction"),
-            assumption_input(
-                "reaction_direction",
-                "Penalty counts",
-                A_REACTION,
-                ("absolute", "early_only"),
-                help="absolute: either way; early only: only in a Phase before its Speed.",
-                group="Reaction",
-            ),
-            int_input("other", "Other modifiers", 0, -20, 20),
-        ),
-        outputs=(
-            Output("modifier", "Net Attack Roll modifier", "int"),
-            Output("mode", "Mode", "text"),
-            Output("glancing", "Glancing", "bool"),
-            Output("auto_miss", "Automatically misses", "bool"),
-            Output("focus_cost", "Focus paid", "int"),
-        ),
-        compute=compute_attack_modifiers,
-        rule=MODIFIERS_TABLE,
-        assumptions=(A_MODIFIERS_TOTAL, A_REACTION),
-        help="Add up the Attack Roll modifiers of the chapter; use the result as the "
-        "Attack Roll calculator's modifier and mode.",
-    )
-)

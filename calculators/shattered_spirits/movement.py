@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..declare import Calculator, Input, Output, assumption_input, bool_input, int_input
 from ..errors import InputError
 from ..inputs import split_items
-from ..registry import REGISTRY
 from .rules import (
-    A_FALL_DIRECTION,
-    A_FALL_ONE,
-    A_FALL_PRONE,
     CLIMB_BASE,
     CLIMB_PER_ELEVATION,
     CRUSH_PER_ELEVATION,
@@ -155,91 +150,3 @@ def compute_movement(
             f"Remaining {movement - cost} = {movement} Movement \u2212 {cost}",
         ],
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.range",
-        "Measuring range",
-        inputs=(
-            int_input("dx", "Horizontal difference", 3, -1000, 1000, unit="spaces"),
-            int_input("dy", "Vertical difference", 1, -1000, 1000, unit="spaces"),
-        ),
-        outputs=(Output("range", "Range", "int", unit="spaces"),),
-        compute=compute_range,
-        rule="shattered_spirits.range_formula",
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.climb",
-        "Climbing cost",
-        inputs=(int_input("elevation", "Elevation climbed", 1, 1, 50),),
-        outputs=(Output("movement", "Movement expended", "int", unit="spaces"),),
-        compute=compute_climb,
-        rule="shattered_spirits.climb_movement",
-        assumptions=(A_FALL_DIRECTION,),
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.fall",
-        "Falling",
-        inputs=(
-            int_input("elevation", "Elevation dropped", 3, 1, 50),
-            bool_input("paid", "Reflex paid", False),
-            assumption_input(
-                "free_one_level",
-                "Paying 0 Reflex counts as paying",
-                A_FALL_ONE,
-                help="A 1-Elevation drop costs 0 Reflex.",
-            ),
-            assumption_input(
-                "prone_only_unpaid",
-                "Prone only when the Crush Damage is taken",
-                A_FALL_PRONE,
-                help="No: Prone whenever the drop would deal 6 or more.",
-            ),
-        ),
-        outputs=(
-            Output("reflex_cost", "Reflex to pay", "int"),
-            Output("crush_damage", "Crush Damage taken", "int"),
-            Output("prone", "Falls Prone", "bool"),
-        ),
-        compute=compute_fall,
-        rule="shattered_spirits.fall_prone",
-        assumptions=(A_FALL_DIRECTION, A_FALL_ONE, A_FALL_PRONE),
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.movement",
-        "Movement budget",
-        inputs=(
-            int_input("movement", "Movement", 4, 0, 100, unit="spaces"),
-            int_input("spaces", "Ordinary spaces entered", 2, 0, 100),
-            int_input(
-                "swim_spaces", "Spaces of deep water entered", 1, 0, 100, "Cost twice as much."
-            ),
-            Input(
-                "climbs",
-                "text",
-                "Climbs (Elevation of each)",
-                None,
-                optional=True,
-                help="e.g. 1,2 for a climb of 1 and one of 2; empty for none.",
-            ),
-        ),
-        outputs=(
-            Output("cost", "Movement spent", "int", unit="spaces"),
-            Output("remaining", "Movement left", "int", unit="spaces"),
-            Output("enough", "Enough Movement", "bool"),
-        ),
-        compute=compute_movement,
-        rule="shattered_spirits.movement_section",
-        assumptions=(A_FALL_DIRECTION,),
-    )
-)

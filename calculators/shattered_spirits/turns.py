@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..declare import Calculator, Input, Output, choice_input, int_input
-from ..registry import REGISTRY
-from .rules import A_TURN_FIRST, A_TURN_LEFTOVER, GROUPS, PHASES
+from .rules import GROUPS, PHASES
 
 
 def _other(group: str) -> str:
@@ -56,44 +54,3 @@ def compute_turn_order(first: str, **turns: int) -> dict[str, Any]:
         last = sequence[-1]
         lead = _other(last)
     return {"order": order, "last": last, "breakdown": breakdown}
-
-
-def _turn_inputs() -> tuple[Input, ...]:
-    defaults = {"players_2": 2, "enemies_2": 1, "players_3": 1, "enemies_3": 1}
-    return tuple(
-        int_input(
-            f"{group}_{phase}",
-            f"{group.capitalize()}' Turns",
-            defaults.get(f"{group}_{phase}", 0),
-            0,
-            20,
-            group=f"Phase {phase}",
-        )
-        for phase in range(1, PHASES + 1)
-        for group in GROUPS
-    )
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.turn_order",
-        "Turn order in the Phases",
-        inputs=(
-            choice_input(
-                "first",
-                "First to act",
-                "players",
-                GROUPS,
-                help="In the first Phase with Turns; players in the first Round of combat.",
-            ),
-            *_turn_inputs(),
-        ),
-        outputs=(
-            Output("order", "Turns in each Phase", "map"),
-            Output("last", "Last to act", "text"),
-        ),
-        compute=compute_turn_order,
-        rule="shattered_spirits.rounds",
-        assumptions=(A_TURN_FIRST, A_TURN_LEFTOVER),
-    )
-)
