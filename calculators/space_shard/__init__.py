@@ -9,10 +9,11 @@ implemented here, never evaluated from the data's ``expression`` text; the
 tables (cover, fire from concealment) and assumption defaults are read from
 ``rules_data/space_shard/`` through :mod:`calculators.data`.
 
-One module a topic, each registering its calculators: :mod:`.rules` (constants and
-assumptions), :mod:`.pool` (the dice pool), :mod:`.attacks`, :mod:`.initiative`,
-:mod:`.defense` (cover, Full Defense, Guarding), :mod:`.melee` (charge, full force,
-reach, born weapon sizes) and :mod:`.turn`.
+One module a topic: :mod:`.rules` (constants and assumptions), :mod:`.pool` (the dice
+pool), :mod:`.attacks`, :mod:`.initiative`, :mod:`.defense` (cover, Full Defense,
+Guarding), :mod:`.melee` (charge, full force, reach, born weapon sizes) and :mod:`.turn`;
+:mod:`.declarations` declares and registers the calculators. The package re-exports each
+calculator's function and the readings of the assumptions.
 
 >>> attack_odds("bladed", strength=3, skill=2, weapon_damage=2, target_defense=2)["dp"]
 5
@@ -20,176 +21,47 @@ reach, born weapon sizes) and :mod:`.turn`.
 
 from __future__ import annotations
 
-from .attacks import (
-    ATTACKS,
-    AttackType,
-    attack_odds,
-    distance_steps,
-    less,
-    max_damage,
-)
-from .defense import (
-    COVER_CHOICES,
-    COVER_FIRE_CHOICES,
-    cover_defense,
-    cover_fire_rows,
-    cover_rows,
-    defensive_bonus,
-)
-from .initiative import (
-    initiative_order,
-    initiative_roll,
-)
-from .melee import (
-    born_weapon_size,
-    charge_bonus,
-    full_force_bonus,
-    parse_meters,
-    reach,
-    rounding_input,
-)
-from .pool import (
-    check_pool_die,
-    count_successes,
-    damage_dist,
-    mean_text,
-    pool_dice,
-    resolve_pool,
-)
+from . import declarations  # noqa: F401 - importing it registers the calculators
+from .attacks import attack_odds, distance_steps
+from .defense import cover_defense, defensive_bonus
+from .initiative import initiative_order, initiative_roll
+from .melee import born_weapon_size, charge_bonus, full_force_bonus, reach
 from .rules import (
-    A_AIM,
-    A_CAP,
-    A_COVER_MIN,
-    A_DIE,
-    A_DOWNGRADE,
-    A_EMPTY,
-    A_EXTRA,
-    A_LIMIT,
-    A_METERS,
-    A_ORDER,
-    A_REINFORCE,
-    A_ROUND,
-    A_SCOPE,
-    A_SPELL,
-    A_STEPS,
-    A_SURPRISE,
-    A_THRESHOLD,
-    A_TWICE,
     AIM_CHOICES,
-    AIM_DP,
-    AIM_MAX_DMG,
-    AIM_MAX_ROUNDS,
-    AIM_MAX_UNITS,
-    ASSUMPTION_GROUP,
-    BOW_MAX_UNITS,
     CHARGE_ABILITY_CHOICES,
-    COVER_BASE,
-    COVER_MAX,
-    DEFENSIVE_ACTIONS,
-    DISTANCE_DP_PER_UNIT,
     DOWNGRADE_CHOICES,
-    FIST_DIVISOR,
-    FULL_FORCE_DIVISOR,
-    FULLY_COVERED_FACTOR,
-    GUN_MAX_UNITS,
-    HIGH_SPEED_METERS,
-    INITIATIVE_DIE,
     ORDER_CHOICES,
-    REACH_BLADE_DIVISOR,
-    REACH_BORN_DIVISOR,
-    REACH_MIN,
     REINFORCE_CHOICES,
-    REQUIREMENT_DP_PER_POINT,
     ROUNDING_CHOICES,
     SCOPE_CHOICES,
     SPELL_CHOICES,
     STEPS_CHOICES,
     SURPRISE_CHOICES,
-    TAIL_DIVISOR,
-    TURN_ACTIONS,
     TWICE_CHOICES,
 )
-from .turn import (
-    turn_plan,
-)
+from .turn import turn_plan
 
 __all__ = [
     "AIM_CHOICES",
-    "AIM_DP",
-    "AIM_MAX_DMG",
-    "AIM_MAX_ROUNDS",
-    "AIM_MAX_UNITS",
-    "ASSUMPTION_GROUP",
-    "ATTACKS",
-    "A_AIM",
-    "A_CAP",
-    "A_COVER_MIN",
-    "A_DIE",
-    "A_DOWNGRADE",
-    "A_EMPTY",
-    "A_EXTRA",
-    "A_LIMIT",
-    "A_METERS",
-    "A_ORDER",
-    "A_REINFORCE",
-    "A_ROUND",
-    "A_SCOPE",
-    "A_SPELL",
-    "A_STEPS",
-    "A_SURPRISE",
-    "A_THRESHOLD",
-    "A_TWICE",
-    "AttackType",
-    "BOW_MAX_UNITS",
     "CHARGE_ABILITY_CHOICES",
-    "COVER_BASE",
-    "COVER_CHOICES",
-    "COVER_FIRE_CHOICES",
-    "COVER_MAX",
-    "DEFENSIVE_ACTIONS",
-    "DISTANCE_DP_PER_UNIT",
     "DOWNGRADE_CHOICES",
-    "FIST_DIVISOR",
-    "FULLY_COVERED_FACTOR",
-    "FULL_FORCE_DIVISOR",
-    "GUN_MAX_UNITS",
-    "HIGH_SPEED_METERS",
-    "INITIATIVE_DIE",
     "ORDER_CHOICES",
-    "REACH_BLADE_DIVISOR",
-    "REACH_BORN_DIVISOR",
-    "REACH_MIN",
     "REINFORCE_CHOICES",
-    "REQUIREMENT_DP_PER_POINT",
     "ROUNDING_CHOICES",
     "SCOPE_CHOICES",
     "SPELL_CHOICES",
     "STEPS_CHOICES",
     "SURPRISE_CHOICES",
-    "TAIL_DIVISOR",
-    "TURN_ACTIONS",
     "TWICE_CHOICES",
     "attack_odds",
     "born_weapon_size",
     "charge_bonus",
-    "check_pool_die",
-    "count_successes",
     "cover_defense",
-    "cover_fire_rows",
-    "cover_rows",
-    "damage_dist",
     "defensive_bonus",
     "distance_steps",
     "full_force_bonus",
     "initiative_order",
     "initiative_roll",
-    "less",
-    "max_damage",
-    "mean_text",
-    "parse_meters",
-    "pool_dice",
     "reach",
-    "resolve_pool",
-    "rounding_input",
     "turn_plan",
 ]

@@ -5,15 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import data
-from ..declare import Calculator, Output, assumption_input, bool_input, choice_input, int_input
-from ..registry import REGISTRY
 from .rules import (
-    A_COVER_MIN,
-    A_TWICE,
-    ASSUMPTION_GROUP,
     COVER_BASE,
     COVER_MAX,
-    DEFENSIVE_ACTIONS,
     FULLY_COVERED_FACTOR,
     TWICE_CHOICES,
 )
@@ -129,74 +123,3 @@ def defensive_bonus(
 
 COVER_FIRE_CHOICES = ("none", *cover_fire_rows())
 COVER_CHOICES = ("by size", *cover_rows())
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.cover",
-        "Covered defense",
-        inputs=(
-            choice_input(
-                "coverage",
-                "Cover",
-                "by size",
-                COVER_CHOICES,
-                help="by size: from the sizes below; or a row of the amount-of-coverage table.",
-            ),
-            int_input("object_size", "Covering object size", 6, 0, 1_000),
-            int_input("your_size", "Your size", 4, 1, 1_000),
-            assumption_input(
-                "minimum",
-                "Lowest Covered defense",
-                A_COVER_MIN,
-                low=-1_000,
-                high=COVER_MAX,
-                help="The rulebook gives no minimum; lower this to let a small object count "
-                "against you.",
-                group=ASSUMPTION_GROUP,
-            ),
-            assumption_input(
-                "fully_when",
-                "Fully Covered when the object is",
-                A_TWICE,
-                TWICE_CHOICES,
-                help="your size.",
-                group=ASSUMPTION_GROUP,
-            ),
-        ),
-        outputs=(
-            Output("covered_defense", "Covered defense", "int"),
-            Output("fully_covered", "Fully Covered", "bool"),
-        ),
-        compute=cover_defense,
-        rule="space_shard.finding_cover",
-        assumptions=(A_COVER_MIN, A_TWICE),
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.defense_bonus",
-        "Full Defense and Guarding",
-        inputs=(
-            choice_input("action", "Action", "guarding with blade", DEFENSIVE_ACTIONS),
-            int_input("base_defense", "Basic Defense", 2, 0, 30, help="Full Defense."),
-            int_input("skill", "Brawl or Blade skill", 2, 0, 30, help="Guarding."),
-            bool_input(
-                "guarding_inscription",
-                "Weapon has the Guarding Inscription",
-                False,
-                help="Shielding: add its size.",
-            ),
-            int_input("weapon_size", "Weapon size", 0, 0, 200),
-        ),
-        outputs=(
-            Output("bonus", "Defense bonus", "int"),
-            Output("bonus_name", "Bonus", "text"),
-            Output("area_save_dp_bonus", "DP on Saving Throws against area damage", "int"),
-        ),
-        compute=defensive_bonus,
-        rule="space_shard.guarding_with_blade",
-    )
-)

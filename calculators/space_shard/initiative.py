@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..declare import Calculator, Output, assumption_input, dice_input, int_input
 from ..dice import Dist, fraction_str
 from ..format import signed
-from ..registry import REGISTRY
 from ..rolls import faces_or_roll, rng_from_seed
 from .pool import mean_text
-from .rules import A_ORDER, ASSUMPTION_GROUP, INITIATIVE_DIE, ORDER_CHOICES
+from .rules import INITIATIVE_DIE, ORDER_CHOICES
 
 
 def initiative_roll(
@@ -101,60 +99,3 @@ def initiative_order(
             "apart",
         ],
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.initiative",
-        "Initiative roll",
-        inputs=(
-            int_input("initiative", "Initiative", 0, -20, 50),
-            dice_input(
-                "dice", "d10 rolled", INITIATIVE_DIE, help="Leave empty for the exact distribution."
-            ),
-        ),
-        outputs=(
-            Output("distribution", "1d10 + Initiative", "distribution"),
-            Output("mean", "Average", "text"),
-            Output("total", "Initiative rolled", "int"),
-        ),
-        compute=initiative_roll,
-        rule="space_shard.initiative_roll",
-        rolls=True,
-        help="1d10 + the character's Initiative; this is not a check.",
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.initiative_order",
-        "Who acts first",
-        inputs=(
-            int_input("initiative", "Your Initiative", 0, -20, 50),
-            int_input("opponent_initiative", "Opponent's Initiative", 0, -20, 50),
-            dice_input(
-                "dice", "d10s rolled", INITIATIVE_DIE, help="Yours, then the opponent's, e.g. 7,3."
-            ),
-            assumption_input(
-                "order",
-                "Order",
-                A_ORDER,
-                ORDER_CHOICES,
-                help="Who acts first.",
-                group=ASSUMPTION_GROUP,
-            ),
-        ),
-        outputs=(
-            Output("p_first", "You act first", "fraction"),
-            Output("p_tie", "Tie", "fraction"),
-            Output("p_second", "The opponent acts first", "fraction"),
-            Output("distribution", "Your roll − the opponent's", "distribution"),
-            Output("result", "Result of the dice", "map"),
-        ),
-        compute=initiative_order,
-        rule="space_shard.initiative_roll",
-        assumptions=(A_ORDER,),
-        rolls=True,
-        help="Both roll 1d10 + Initiative; the rulebook does not say how ties are broken.",
-    )
-)

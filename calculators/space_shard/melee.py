@@ -5,17 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..declare import Calculator, Input, Output, assumption_input, choice_input, int_input
 from ..errors import InputError
 from ..format import decimal_text
-from ..registry import REGISTRY
 from ..rounding import divide
 from .rules import (
-    A_METERS,
-    A_REINFORCE,
-    A_ROUND,
-    ASSUMPTION_GROUP,
-    CHARGE_ABILITY_CHOICES,
     FIST_DIVISOR,
     FULL_FORCE_DIVISOR,
     REACH_BLADE_DIVISOR,
@@ -209,126 +202,3 @@ def born_weapon_size(size: int = 10, rounding: str = ROUNDING_CHOICES[0]) -> dic
             f"Tail {tail} = Size {size} / {TAIL_DIVISOR}, rounded {rounding}",
         ],
     }
-
-
-def rounding_input() -> Input:
-    """The input for assumption ``space_shard.fractions_round_down``.
-
-    >>> rounding_input().choices
-    ('down', 'up')
-    """
-    return assumption_input(
-        "rounding",
-        "Round divisions",
-        A_ROUND,
-        ROUNDING_CHOICES,
-        help="The rulebook divides without saying how to round.",
-        group=ASSUMPTION_GROUP,
-    )
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.charge",
-        "Charge Attack bonus",
-        inputs=(
-            int_input("str", "STR", 4, 0, 30),
-            int_input("base_defense", "Base Defense", 3, 0, 30),
-            Input(
-                "distance",
-                "text",
-                "Distance moved to the enemy",
-                "3",
-                unit="m",
-                help="Meters, e.g. 4 or 4.5; at most your Speed.",
-            ),
-            int_input("speed", "Speed", 6, 0, 200, unit="m"),
-            choice_input(
-                "ability",
-                "Special ability",
-                "none",
-                CHARGE_ABILITY_CHOICES,
-                help="strength cap only: the charge ignores the Base Defense cap; no charge "
-                "penalty: Base Defense is not lost.",
-            ),
-            assumption_input(
-                "meters_rounding",
-                "Part of a meter",
-                A_METERS,
-                ROUNDING_CHOICES,
-                help="down: only whole meters count; up: a part of a meter counts as one.",
-                group=ASSUMPTION_GROUP,
-            ),
-        ),
-        outputs=(
-            Output("bonus", "Enhancement Bonus", "int", unit="DP"),
-            Output("base_defense_after", "Base Defense after the charge", "int"),
-            Output("defense_penalty", "Unnamed Defense penalty", "int"),
-        ),
-        compute=_compute_charge,
-        rule="space_shard.charge_bonus",
-        assumptions=(A_METERS,),
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.full_force",
-        "Full-Force Attack bonus",
-        inputs=(
-            int_input("str", "STR", 6, 0, 30),
-            int_input("base_defense", "Base Defense", 2, 0, 30),
-            rounding_input(),
-            assumption_input(
-                "adds_to",
-                "The Reinforcement Bonus adds to",
-                A_REINFORCE,
-                REINFORCE_CHOICES,
-                help="dp: the attack's dice pool only.",
-                group=ASSUMPTION_GROUP,
-            ),
-        ),
-        outputs=(
-            Output("bonus", "Reinforcement Bonus", "int"),
-            Output("dp_bonus", "DP added", "int"),
-            Output("max_dmg_bonus", "Max DMG added", "int"),
-            Output("base_defense_after", "Base Defense for 1 round", "int"),
-        ),
-        compute=_compute_full_force,
-        rule="space_shard.full_force_bonus",
-        assumptions=(A_ROUND, A_REINFORCE),
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.reach",
-        "Base Reach",
-        inputs=(
-            int_input("born_weapon_size", "Born Weapon Size", 2, 0, 200),
-            int_input(
-                "blade_weapon_size", "Blade Weapon Size", 0, 0, 200, help="0 without a blade."
-            ),
-            rounding_input(),
-        ),
-        outputs=(Output("reach", "Reach", "int"),),
-        compute=reach,
-        rule="space_shard.reach",
-        assumptions=(A_ROUND,),
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.born_weapon_size",
-        "Born Weapon sizes",
-        inputs=(int_input("size", "Your Size", 10, 0, 1_000), rounding_input()),
-        outputs=(
-            Output("fist_size", "Fist, feet, claws", "int"),
-            Output("tail_size", "Tail", "int"),
-        ),
-        compute=born_weapon_size,
-        rule="space_shard.tail_size",
-        assumptions=(A_ROUND,),
-    )
-)

@@ -2,8 +2,7 @@
 
 Each constant is stated plainly in one sentence of the rulebook. Where the rulebook is
 silent, an assumption entry of ``rules_data/space_shard/`` decides; its id is an ``A_``
-name here and the readings it allows are a ``*_CHOICES`` tuple. The calculators show
-those inputs in the group :data:`ASSUMPTION_GROUP`.
+name here and the readings it allows are a ``*_CHOICES`` tuple.
 
 >>> INITIATIVE_DIE, ROUNDING_CHOICES
 (10, ('down', 'up'))
@@ -90,7 +89,3 @@ CHARGE_ABILITY_CHOICES = ("none", "strength cap only", "no charge penalty")
 """The two special abilities of 'When Charging' (特殊): a charge limited only by Strength, and
 a charge without the charge penalty."""
 DEFENSIVE_ACTIONS = ("full defense", "guarding with brawl", "guarding with blade")
-
-
-ASSUMPTION_GROUP = "Where the rulebook is silent (assumptions)"
-"""The form group of the inputs that carry an assumption."""

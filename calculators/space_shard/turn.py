@@ -5,12 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from ..declare import Calculator, Output, assumption_input, bool_input, int_input
-from ..registry import REGISTRY
 from .rules import (
-    A_DOWNGRADE,
-    A_SURPRISE,
-    ASSUMPTION_GROUP,
     DOWNGRADE_CHOICES,
     SURPRISE_CHOICES,
     TURN_ACTIONS,
@@ -105,44 +100,3 @@ def _fill(
         if counts == wanted:
             return [(slot, use) for (slot, _), use in zip(slots, choice, strict=True)]
     return None
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.turn",
-        "Actions in a turn",
-        inputs=(
-            int_input("standard", "Standard Actions", 1, 0, 5),
-            int_input("movement", "Movement Actions", 1, 0, 5),
-            int_input("swift", "Swift Actions", 1, 0, 5),
-            int_input("speed", "Speed", 6, 0, 200, unit="m"),
-            bool_input("surprise_round", "Surprise Round", False),
-            assumption_input(
-                "downgrade",
-                "An action can be downgraded to",
-                A_DOWNGRADE,
-                DOWNGRADE_CHOICES,
-                help="next lower action: one step only.",
-                group=ASSUMPTION_GROUP,
-            ),
-            assumption_input(
-                "surprise",
-                "In the Surprise Round",
-                A_SURPRISE,
-                SURPRISE_CHOICES,
-                help="one action: a Standard, Swift or Movement Action.",
-                group=ASSUMPTION_GROUP,
-            ),
-        ),
-        outputs=(
-            Output("allowed", "Allowed", "bool"),
-            Output("plan", "How the turn is filled", "map"),
-            Output("max_move", "Movement", "int", unit="m"),
-            Output("problems", "Problems", "list"),
-        ),
-        compute=turn_plan,
-        rule="space_shard.its_my_turn",
-        assumptions=(A_DOWNGRADE, A_SURPRISE),
-        help="Free Actions are unlimited and not counted.",
-    )
-)
