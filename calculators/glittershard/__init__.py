@@ -16,10 +16,12 @@ Look-alike calculators, side by side:
 * ``glittershard.conversation`` is d100 against d100 (speech against
   Judgement), where the speaker has to *beat* the listener.
 
-One module a topic, each registering its calculators: :mod:`.rules` (ids, constants,
-assumptions), :mod:`.tables` (the rulebook's tables and formula numbers), :mod:`.checks`,
-:mod:`.tasks`, :mod:`.damage` (damage dealt, falls), :mod:`.character`, :mod:`.turns`
-(turn order, movement), :mod:`.healing` and :mod:`.conversation`.
+One module a topic: :mod:`.rules` (ids, constants, assumptions), :mod:`.tables` (the
+rulebook's tables and formula numbers), :mod:`.checks`, :mod:`.tasks`, :mod:`.damage`
+(damage dealt, falls), :mod:`.character`, :mod:`.turns` (turn order, movement),
+:mod:`.healing` and :mod:`.conversation`; :mod:`.declarations` declares and registers the
+calculators. The package re-exports each calculator's function, the stats and formula
+numbers, and the readings of the assumptions.
 
 >>> compute_d6_check(goal=11)["p_success"]
 '1/2'
@@ -27,174 +29,36 @@ assumptions), :mod:`.tables` (the rulebook's tables and formula numbers), :mod:`
 
 from __future__ import annotations
 
-from .character import (
-    compute_character,
-    max_health,
-    parse_bonuses,
-    parse_trained_skills,
-    skill_value,
-    stat_problems,
-    weight_penalty,
-)
-from .checks import (
-    compute_d6_check,
-    p_critical_failure,
-    pool_size,
-    stat_dice,
-    stat_rounding_input,
-)
-from .conversation import (
-    compute_conversation,
-)
-from .damage import (
-    complex_damage,
-    compute_damage,
-    compute_fall,
-    simple_damage,
-)
-from .healing import (
-    compute_healing,
-    compute_natural_healing,
-)
+from . import declarations  # noqa: F401 - importing it registers the calculators
+from .character import compute_character
+from .checks import compute_d6_check
+from .conversation import compute_conversation
+from .damage import compute_damage, compute_fall
+from .healing import compute_healing, compute_natural_healing
 from .rules import (
-    A_ALLOTMENT,
-    A_BAGS,
-    A_BANDS,
-    A_HEAL_CAP,
-    A_HEAL_NO_POINTS,
-    A_HEALTH_HISTORY,
-    A_HEALTH_LEVEL,
-    A_MIN_DAMAGE,
-    A_MIN_POOL,
-    A_NATURAL_ROUNDING,
-    A_NIM_BONUS,
-    A_NORMAL_HASTE,
-    A_PERCENTILE,
-    A_PROFICIENCY,
-    A_RECOVERY_LEVELS,
-    A_RESIST,
-    A_ROLLED_HIGH,
-    A_ROLLED_LOW,
-    A_SIZE_DODGE,
-    A_SIZE_SPEED,
-    A_SKILL_RANGE,
-    A_SKILL_ROUNDING,
-    A_STAT_DICE,
-    A_TALK_MODIFIERS,
-    A_TALK_TIES,
-    A_TASK_ROLLS,
-    A_TASK_SCORE,
-    A_TURN_TIES,
-    A_WEAPON_BONUS,
-    A_WEIGHT_ROUNDING,
-    ASSUMED,
-    CRITICAL_BELOW,
-    FALL_DIE,
     HASTE_CHOICES,
     HEAL_EFFECT_CHOICES,
     HEALTH_LEVEL_CHOICES,
-    HOSTILE_BONUS,
-    NATURAL_HEALING_PERCENT,
-    OFFENSIVE_TRADE_UNITS,
     RESIST_CHOICES,
     SCORE_ROUNDING_CHOICES,
     SKILL_ROUNDING_CHOICES,
-    STAT_ALIASES,
     STAT_ROUNDING_CHOICES,
-    SYSTEM,
     TALK_TIE_CHOICES,
-    TRIVIAL_TRADE_UNITS,
-    TURN_ORDER_DIE,
-    rule_id,
 )
-from .tables import (
-    STAT_KEYS,
-    constant,
-    constants,
-    difficulties,
-    haste_factors,
-    level_perks,
-    level_rows,
-    max_level,
-    movement_costs,
-    parse_factor,
-    parse_units,
-    pool_rules,
-    quality_bands,
-    quality_index,
-    quality_of,
-    sizes,
-    skill_levels,
-    skill_modifier,
-    skill_recipe,
-    skills,
-    slug,
-    stat_key,
-    stats,
-)
-from .tasks import (
-    compute_task,
-    task_rolls_needed,
-    task_score,
-)
-from .turns import (
-    compute_movement,
-    compute_turn_order,
-    p_first,
-    parse_participants,
-)
+from .tables import STAT_KEYS, constant, stat_key
+from .tasks import compute_task
+from .turns import compute_movement, compute_turn_order
 
 __all__ = [
-    "ASSUMED",
-    "A_ALLOTMENT",
-    "A_BAGS",
-    "A_BANDS",
-    "A_HEALTH_HISTORY",
-    "A_HEALTH_LEVEL",
-    "A_HEAL_CAP",
-    "A_HEAL_NO_POINTS",
-    "A_MIN_DAMAGE",
-    "A_MIN_POOL",
-    "A_NATURAL_ROUNDING",
-    "A_NIM_BONUS",
-    "A_NORMAL_HASTE",
-    "A_PERCENTILE",
-    "A_PROFICIENCY",
-    "A_RECOVERY_LEVELS",
-    "A_RESIST",
-    "A_ROLLED_HIGH",
-    "A_ROLLED_LOW",
-    "A_SIZE_DODGE",
-    "A_SIZE_SPEED",
-    "A_SKILL_RANGE",
-    "A_SKILL_ROUNDING",
-    "A_STAT_DICE",
-    "A_TALK_MODIFIERS",
-    "A_TALK_TIES",
-    "A_TASK_ROLLS",
-    "A_TASK_SCORE",
-    "A_TURN_TIES",
-    "A_WEAPON_BONUS",
-    "A_WEIGHT_ROUNDING",
-    "CRITICAL_BELOW",
-    "FALL_DIE",
     "HASTE_CHOICES",
     "HEALTH_LEVEL_CHOICES",
     "HEAL_EFFECT_CHOICES",
-    "HOSTILE_BONUS",
-    "NATURAL_HEALING_PERCENT",
-    "OFFENSIVE_TRADE_UNITS",
     "RESIST_CHOICES",
     "SCORE_ROUNDING_CHOICES",
     "SKILL_ROUNDING_CHOICES",
-    "STAT_ALIASES",
     "STAT_KEYS",
     "STAT_ROUNDING_CHOICES",
-    "SYSTEM",
     "TALK_TIE_CHOICES",
-    "TRIVIAL_TRADE_UNITS",
-    "TURN_ORDER_DIE",
-    "complex_damage",
     "compute_character",
     "compute_conversation",
     "compute_d6_check",
@@ -206,41 +70,5 @@ __all__ = [
     "compute_task",
     "compute_turn_order",
     "constant",
-    "constants",
-    "difficulties",
-    "haste_factors",
-    "level_perks",
-    "level_rows",
-    "max_health",
-    "max_level",
-    "movement_costs",
-    "p_critical_failure",
-    "p_first",
-    "parse_bonuses",
-    "parse_factor",
-    "parse_participants",
-    "parse_trained_skills",
-    "parse_units",
-    "pool_rules",
-    "pool_size",
-    "quality_bands",
-    "quality_index",
-    "quality_of",
-    "rule_id",
-    "simple_damage",
-    "sizes",
-    "skill_levels",
-    "skill_modifier",
-    "skill_recipe",
-    "skill_value",
-    "skills",
-    "slug",
-    "stat_dice",
     "stat_key",
-    "stat_problems",
-    "stat_rounding_input",
-    "stats",
-    "task_rolls_needed",
-    "task_score",
-    "weight_penalty",
 ]

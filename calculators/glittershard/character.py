@@ -10,46 +10,18 @@ from typing import Any
 
 from .. import data
 from ..cells import parse_number
-from ..declare import (
-    Calculator,
-    Input,
-    Output,
-    assumption_input,
-    choice_input,
-    int_input,
-)
 from ..errors import InputError
 from ..format import MINUS, term, with_sign
 from ..inputs import split_items
-from ..registry import REGISTRY
 from ..rounding import round_by, rounding_text
-from .checks import stat_dice, stat_rounding_input
+from .checks import stat_dice
 from .rules import (
-    A_ALLOTMENT,
-    A_BAGS,
-    A_HEALTH_HISTORY,
-    A_HEALTH_LEVEL,
-    A_NIM_BONUS,
-    A_PROFICIENCY,
-    A_RECOVERY_LEVELS,
-    A_ROLLED_HIGH,
-    A_ROLLED_LOW,
-    A_SIZE_DODGE,
-    A_SIZE_SPEED,
-    A_SKILL_RANGE,
-    A_SKILL_ROUNDING,
-    A_STAT_DICE,
-    A_WEIGHT_ROUNDING,
-    ASSUMED,
-    HEALTH_LEVEL_CHOICES,
-    SKILL_ROUNDING_CHOICES,
     rule_id,
 )
 from .tables import (
     STAT_KEYS,
     constant,
     level_perks,
-    max_level,
     pool_rules,
     sizes,
     skill_modifier,
@@ -451,166 +423,3 @@ def compute_character(
         "problems": problems,
         "breakdown": breakdown,
     }
-
-
-_STAT_GROUP = "Stats as generated (before racial, class and level bonuses)"
-_METHODS = tuple(
-    dict.fromkeys(
-        str(r["Calculator method"]) for r in data.table(rule_id("stat_generation_methods"))
-    )
-)
-_CHARACTER_DEFAULTS = dict(zip(STAT_KEYS, (4, 2, 3, 1, 0, 2, 1, -1), strict=True))
-"""A valid Standard Array assignment, so the default character has no problems."""
-
-REGISTRY.add(
-    Calculator(
-        rule_id("character"),
-        "Character",
-        inputs=(
-            *(
-                int_input(
-                    key, f"{full} ({abbr})", _CHARACTER_DEFAULTS[key], -10, 20, group=_STAT_GROUP
-                )
-                for key, abbr, full in stats()
-            ),
-            choice_input(
-                "method",
-                "Stat method",
-                "array",
-                tuple(sorted(_METHODS)),
-                help="array: Standard Array; allotment: Standard Allotment; rolled: either "
-                "dice method.",
-                group=_STAT_GROUP,
-            ),
-            Input(
-                "bonuses",
-                "text",
-                "Stat bonuses",
-                "",
-                help="Racial, class and level bonuses, e.g. 'Nim +1, Wit +1'.",
-            ),
-            int_input("level", "Level", 1, 1, max_level()),
-            int_input(
-                "race_health",
-                "Race base health",
-                10,
-                0,
-                500,
-                help="From the race (not in this rulebook).",
-            ),
-            choice_input("size", "Size", "medium", tuple(sizes())),
-            int_input("racial_speed_bonus", "Racial speed bonus", 0, -20, 20),
-            int_input("armor_bonus", "Armor bonus", 0, -50, 100),
-            int_input("shield_bonus", "Shield bonus", 0, -50, 100),
-            int_input("armor_penalty", "Armor penalty", 0, 0, 100, help="Subtracted from dodge."),
-            int_input("carried_weight", "Carried weight", 0, 0, 2000, help="In kg."),
-            assumption_input(
-                "bag_capacity",
-                "Bag carrying caps",
-                A_BAGS,
-                low=0,
-                high=2000,
-                help="Sum of the carrying caps of the bags carried, in kg.",
-            ),
-            Input(
-                "trained_skills",
-                "text",
-                "Trained skills",
-                "",
-                help="Skills trained in, e.g. 'Stealth, Search'.",
-            ),
-            stat_rounding_input(),
-            assumption_input(
-                "skill_rounding",
-                "Two-stat skills",
-                A_SKILL_ROUNDING,
-                SKILL_ROUNDING_CHOICES,
-                group=ASSUMED,
-            ),
-            assumption_input(
-                "health_level",
-                "Level in the health gain",
-                A_HEALTH_LEVEL,
-                HEALTH_LEVEL_CHOICES,
-                group=ASSUMED,
-            ),
-            assumption_input(
-                "recovery_first_level",
-                "First level with an extra recovery point",
-                A_RECOVERY_LEVELS,
-                low=1,
-                high=max_level(),
-                group=ASSUMED,
-            ),
-            assumption_input(
-                "proficiency",
-                "Proficiency (trained attack dice)",
-                A_PROFICIENCY,
-                low=0,
-                high=10,
-                group=ASSUMED,
-            ),
-            assumption_input(
-                "allotment_total",
-                "Standard Allotment total",
-                A_ALLOTMENT,
-                low=0,
-                high=40,
-                group=ASSUMED,
-            ),
-            assumption_input(
-                "rolled_low",
-                "Rolled stats too low below",
-                A_ROLLED_LOW,
-                low=-20,
-                high=40,
-                group=ASSUMED,
-            ),
-            assumption_input(
-                "rolled_high",
-                "Rolled stats too high above",
-                A_ROLLED_HIGH,
-                low=-20,
-                high=60,
-                group=ASSUMED,
-            ),
-        ),
-        outputs=(
-            Output("max_health", "Maximum health", "int"),
-            Output("armor_value", "Armor value", "int"),
-            Output("dodge", "Dodge", "int"),
-            Output("speed", "Speed", "int", unit="units"),
-            Output("magic_stamina", "Magic stamina", "int"),
-            Output("max_carry_weight", "Maximum carry weight", "int", unit="kg"),
-            Output("weight_penalty", "Weight penalty", "int"),
-            Output("magical_recovery_points", "Magical recovery points", "int"),
-            Output("stats", "Stats with bonuses", "map"),
-            Output("skills", "Skill values", "map"),
-            Output("skill_modifiers", "Task modifiers (d100)", "map"),
-            Output("attack_dice", "Attack dice (before the weapon's bonus)", "map"),
-            Output("level_perks", "Gained by this level", "map"),
-            Output("problems", "Problems", "list"),
-        ),
-        compute=compute_character,
-        rule=rule_id("character_creation"),
-        assumptions=(
-            A_STAT_DICE,
-            A_SKILL_RANGE,
-            A_SKILL_ROUNDING,
-            A_PROFICIENCY,
-            A_NIM_BONUS,
-            A_SIZE_DODGE,
-            A_SIZE_SPEED,
-            A_HEALTH_LEVEL,
-            A_HEALTH_HISTORY,
-            A_BAGS,
-            A_RECOVERY_LEVELS,
-            A_WEIGHT_ROUNDING,
-            A_ALLOTMENT,
-            A_ROLLED_LOW,
-            A_ROLLED_HIGH,
-        ),
-        help="Maximum health, armor value, dodge, speed, magic stamina, carrying, recovery "
-        "points and skills from the stats; problems list what breaks the stat method's rules.",
-    )
-)

@@ -6,21 +6,10 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..declare import (
-    Calculator,
-    Input,
-    Output,
-    assumption_input,
-    bool_input,
-    choice_input,
-    dice_input,
-    int_input,
-)
 from ..dice import Dist, fraction_str, sum_dice
 from ..format import term, with_sign
-from ..registry import REGISTRY
 from ..rolls import faces_or_roll, rng_from_seed
-from .rules import A_MIN_POOL, A_STAT_DICE, ASSUMED, CRITICAL_BELOW, STAT_ROUNDING_CHOICES, rule_id
+from .rules import CRITICAL_BELOW
 from .tables import difficulties, pool_rules
 
 
@@ -196,83 +185,3 @@ def compute_d6_check(
         "rolled": {"initiator": faces, "receiver": receiver_faces} if seed is not None else None,
         "breakdown": breakdown,
     }
-
-
-def stat_rounding_input() -> Input:
-    """The input for assumption ``glittershard.stat_dice_rounding``.
-
-    >>> stat_rounding_input().default
-    'toward_zero'
-    """
-    return assumption_input(
-        "stat_rounding",
-        "Dice from a stat",
-        A_STAT_DICE,
-        STAT_ROUNDING_CHOICES,
-        help="toward_zero: one die per full +2 (−1 takes none away); down: −1 takes a die away.",
-        group=ASSUMED,
-    )
-
-
-REGISTRY.add(
-    Calculator(
-        rule_id("d6_check"),
-        "d6 check",
-        inputs=(
-            int_input("stat", "Relevant stat", 0, -10, 20, help="One d6 for every +2."),
-            bool_input("trained", "Trained in the task", False, help="Adds 2d6."),
-            int_input("item_dice", "Item dice", 0, 0, 20, help="Dice from item bonuses."),
-            int_input(
-                "circumstance_dice",
-                "Circumstance dice",
-                0,
-                -20,
-                20,
-                help="Circumstantial bonuses (+) or penalties (−), e.g. −2 past a weapon's range.",
-            ),
-            int_input("goal", "Goal", 10, 0, 300, help="The static goal to meet or beat."),
-            choice_input(
-                "difficulty",
-                "Skill challenge difficulty",
-                "custom",
-                ("custom", *difficulties()),
-                help="custom uses the Goal above; the others take the goal of the chart.",
-            ),
-            int_input(
-                "opposing_dice",
-                "Receiver's dice",
-                None,
-                1,
-                60,
-                help="Leave empty for a static goal; give the receiver's d6 pool for a contest.",
-                optional=True,
-            ),
-            dice_input(
-                "rolls",
-                "Initiator's dice rolled",
-                6,
-                help="Faces rolled, e.g. 2,5,6; leave empty for the exact odds.",
-            ),
-            dice_input(
-                "opposing_rolls", "Receiver's dice rolled", 6, help="Faces the receiver rolled."
-            ),
-            stat_rounding_input(),
-            assumption_input(
-                "min_dice", "Smallest pool", A_MIN_POOL, low=1, high=10, group=ASSUMED
-            ),
-        ),
-        outputs=(
-            Output("dice", "Dice rolled", "int", unit="d6"),
-            Output("p_success", "Success (meets or beats)", "fraction"),
-            Output("p_critical_failure", "Critical failure", "fraction"),
-            Output("distribution", "Margin (total − goal or receiver's total)", "distribution"),
-            Output("result", "Result of the dice rolled", "map"),
-        ),
-        compute=compute_d6_check,
-        rule=rule_id("d6s"),
-        assumptions=(A_STAT_DICE, A_MIN_POOL),
-        rolls=True,
-        help="3d6, one more per +2 in the stat, 2 more if trained, plus items and "
-        "circumstances, against a goal or the receiver's pool; ties go to the initiator.",
-    )
-)

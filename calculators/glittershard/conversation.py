@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..declare import Calculator, Output, assumption_input, bool_input, choice_input, int_input
 from ..dice import Dist, d100, fraction_str
 from ..format import term
-from ..registry import REGISTRY
 from ..rolls import rng_from_seed
 from .rules import (
-    A_PERCENTILE,
-    A_SKILL_RANGE,
-    A_TALK_MODIFIERS,
-    A_TALK_TIES,
-    ASSUMED,
     HOSTILE_BONUS,
-    TALK_TIE_CHOICES,
-    rule_id,
 )
 from .tables import skill_modifier
 
@@ -86,52 +77,3 @@ def compute_conversation(
         "rolled": rolled,
         "breakdown": lines,
     }
-
-
-REGISTRY.add(
-    Calculator(
-        rule_id("conversation"),
-        "Speech check",
-        inputs=(
-            int_input(
-                "skill", "Speaker's speech skill", 2, -10, 20, help="Speechcraft, for instance."
-            ),
-            bool_input("trained", "Speaker trained", False),
-            int_input("judgement", "Listener's Judgement", 0, -10, 20),
-            bool_input("target_trained", "Listener trained", False),
-            choice_input(
-                "attitude",
-                "Listener is",
-                "neutral",
-                ("friendly", "neutral", "hostile"),
-                help=f"A hostile listener adds {HOSTILE_BONUS}.",
-            ),
-            int_input(
-                "roll",
-                "Speaker's d100",
-                None,
-                1,
-                100,
-                help="Leave empty for the exact odds.",
-                optional=True,
-            ),
-            int_input("target_roll", "Listener's d100", None, 1, 100, optional=True),
-            assumption_input(
-                "ties", "Equal totals go to", A_TALK_TIES, TALK_TIE_CHOICES, group=ASSUMED
-            ),
-        ),
-        outputs=(
-            Output("p_success", "Listener convinced", "fraction"),
-            Output("modifier", "Speaker's modifier", "int"),
-            Output("target_modifier", "Listener's modifier", "int"),
-            Output("distribution", "Margin (speaker − listener)", "distribution"),
-            Output("result", "Result of the rolls", "map"),
-        ),
-        compute=compute_conversation,
-        rule=rule_id("conversations"),
-        assumptions=(A_TALK_MODIFIERS, A_TALK_TIES, A_SKILL_RANGE, A_PERCENTILE),
-        rolls=True,
-        help="Speech skill d100 against the listener's Judgement d100; a hostile listener "
-        "gets +15.",
-    )
-)

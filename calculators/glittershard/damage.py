@@ -7,28 +7,11 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from ..declare import (
-    Calculator,
-    Output,
-    assumption_input,
-    bool_input,
-    choice_input,
-    dice_input,
-    int_input,
-)
 from ..dice import Dist, d100, sum_dice
 from ..format import json_number, term
-from ..registry import REGISTRY
 from ..rolls import faces_or_roll, rng_from_seed
 from .rules import (
-    A_MIN_DAMAGE,
-    A_PERCENTILE,
-    A_RESIST,
-    A_WEAPON_BONUS,
-    ASSUMED,
     FALL_DIE,
-    RESIST_CHOICES,
-    rule_id,
 )
 
 
@@ -162,83 +145,3 @@ def compute_fall(
         "rolled": faces if seed is not None else None,
         "breakdown": lines,
     }
-
-
-REGISTRY.add(
-    Calculator(
-        rule_id("damage"),
-        "Damage dealt",
-        inputs=(
-            int_input(
-                "attack_roll",
-                "Attack roll",
-                18,
-                0,
-                500,
-                help="The total rolled on the attack dice.",
-            ),
-            assumption_input(
-                "weapon_bonus", "Weapon damage bonus", A_WEAPON_BONUS, low=-100, high=100
-            ),
-            int_input(
-                "goal",
-                "Goal",
-                12,
-                0,
-                500,
-                help="Armor value, dodge or the goal that was rolled against.",
-            ),
-            int_input("resistances", "Resistances", 0, 0, 100),
-            int_input("weaknesses", "Weaknesses", 0, 0, 100),
-            bool_input("immune", "Immune", False, help="A resistance of infinity."),
-            choice_input("mode", "Way of calculating", "simple", ("simple", "complex")),
-            int_input(
-                "percentile",
-                "Percentile roll",
-                None,
-                1,
-                100,
-                help="Complex only: the d100 (a double zero is 100); leave empty for the exact "
-                "odds.",
-                optional=True,
-            ),
-            assumption_input("resist", "Resistances", A_RESIST, RESIST_CHOICES, group=ASSUMED),
-            assumption_input(
-                "min_damage", "Least damage", A_MIN_DAMAGE, low=-1000, high=0, group=ASSUMED
-            ),
-        ),
-        outputs=(
-            Output("damage", "Damage", "int"),
-            Output("simple", "Simple damage", "int"),
-            Output("distribution", "Damage", "distribution"),
-        ),
-        compute=compute_damage,
-        rule=rule_id("d10_damage"),
-        assumptions=(A_RESIST, A_WEAPON_BONUS, A_MIN_DAMAGE, A_PERCENTILE),
-        rolls=True,
-        help="Simple: attack roll + weapon bonus − goal − resistances + weaknesses. Complex: "
-        "that × 2 × percentile/100, rounded up.",
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        rule_id("fall"),
-        "Fall damage",
-        inputs=(
-            int_input("units", "Units fallen", 2, 0, 60, help="A unit is 2 m."),
-            dice_input(
-                "rolls", "Dice rolled", 6, help="One d6 per unit; leave empty for the exact odds."
-            ),
-        ),
-        outputs=(
-            Output("damage", "Damage", "int"),
-            Output("mean", "Average damage", "number"),
-            Output("distribution", "Damage", "distribution"),
-        ),
-        compute=compute_fall,
-        rule=rule_id("fall_damage"),
-        rolls=True,
-        help="1d6 damage per unit fallen.",
-    )
-)

@@ -2,8 +2,7 @@
 
 Each constant is stated plainly in one sentence of the rulebook. Where the rulebook is
 silent, an assumption entry of ``rules_data/glittershard/`` decides; its id is an ``A_``
-name here, the readings it allows a ``*_CHOICES`` tuple, and the calculators show its
-input in the group :data:`ASSUMED`.
+name here and the readings it allows a ``*_CHOICES`` tuple.
 
 >>> rule_id("tasks"), CRITICAL_BELOW
 ('glittershard.tasks', 5)
@@ -95,6 +94,3 @@ TALK_TIE_CHOICES = ("listener", "speaker")
 HASTE_CHOICES = ("normal", "rushed", "methodical")
 HEAL_EFFECT_CHOICES = ("magical_health", "health")
 """What a magical healing spell gives: a buffer of magical health, or health back."""
-
-ASSUMED = "Assumptions"
-"""The form group of the inputs that carry an assumption."""

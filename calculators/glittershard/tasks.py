@@ -7,32 +7,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..declare import (
-    Calculator,
-    Output,
-    assumption_input,
-    bool_input,
-    choice_input,
-    dice_input,
-    int_input,
-)
 from ..dice import Dist, fraction_str, sum_dice
 from ..format import json_number, plural, term, with_sign
-from ..registry import REGISTRY
 from ..rolls import faces_or_roll, rng_from_seed
 from ..rounding import round_by, rounding_text
-from .rules import (
-    A_BANDS,
-    A_NORMAL_HASTE,
-    A_PERCENTILE,
-    A_SKILL_RANGE,
-    A_TASK_ROLLS,
-    A_TASK_SCORE,
-    ASSUMED,
-    HASTE_CHOICES,
-    SCORE_ROUNDING_CHOICES,
-    rule_id,
-)
 from .tables import haste_factors, quality_bands, quality_of, skill_modifier
 
 
@@ -147,64 +125,3 @@ def compute_task(
         "rolled": rolls if seed is not None else None,
         "breakdown": breakdown,
     }
-
-
-REGISTRY.add(
-    Calculator(
-        rule_id("task"),
-        "Task quality",
-        inputs=(
-            int_input(
-                "skill", "Skill value", 2, -10, 20, help="2 is Average, 0 Beginner, 6+ Master."
-            ),
-            bool_input("trained", "Trained", False, help="Adds a skill level."),
-            int_input(
-                "minutes",
-                "Time",
-                120,
-                1,
-                6000,
-                help="How long the task takes; separate items (like four bolts) are separate "
-                "tasks.",
-            ),
-            choice_input("haste", "Haste", "normal", HASTE_CHOICES),
-            dice_input(
-                "rolls",
-                "d100 rolls",
-                100,
-                help="One d100 roll (1–100, a double zero is 100) per hour, e.g. 60,71; leave "
-                "empty for the exact odds.",
-            ),
-            assumption_input(
-                "band_rounding",
-                "Scores between bands",
-                A_BANDS,
-                SCORE_ROUNDING_CHOICES,
-                help="floor: 10.5 is still Unacceptable.",
-                group=ASSUMED,
-            ),
-        ),
-        outputs=(
-            Output("modifier", "Skill modifier", "int"),
-            Output("rolls_needed", "Rolls needed", "int"),
-            Output("time_minutes", "Actual time", "number", unit="minutes"),
-            Output("score", "Final score", "number"),
-            Output("quality", "Quality", "text"),
-            Output("quality_odds", "Chance of each quality", "map"),
-            Output("distribution", "Final score (whole number)", "distribution"),
-        ),
-        compute=compute_task,
-        rule=rule_id("tasks"),
-        assumptions=(
-            A_SKILL_RANGE,
-            A_PERCENTILE,
-            A_NORMAL_HASTE,
-            A_TASK_SCORE,
-            A_TASK_ROLLS,
-            A_BANDS,
-        ),
-        rolls=True,
-        help="One d100 roll per hour plus the skill modifier; the average times the haste "
-        "modifier is the final score, read on the quality table.",
-    )
-)
