@@ -8,8 +8,8 @@ reads the same entries the pages show, in CPython and in Pyodide alike.
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib import resources
 from typing import Any
 
 
@@ -17,9 +17,19 @@ from typing import Any
 def system_data(system: str) -> dict[str, dict[str, Any]]:
     """Every exported entry of ``system``, by id.
 
+    Read from the file next to this module (CPython, and Pyodide, which unpacks the
+    wheel); only a package that is not on a file system (a zip) needs
+    :mod:`importlib.resources`, which is slow to import.
+
     >>> system_data("arts")["arts.level_table"]["kind"]
     'table'
     """
+    path = os.path.join(os.path.dirname(__file__), "data", f"{system}.json")
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    from importlib import resources
+
     text = resources.files(__package__).joinpath("data", f"{system}.json").read_text("utf-8")
     return json.loads(text)
 
