@@ -113,7 +113,7 @@ class _Handler(SimpleHTTPRequestHandler):
                 return str(folder / served.relative_to(self.site.root))
         return super().translate_path(path)
 
-    def guess_type(self, path: str | Any) -> str:
+    def guess_type(self, path: Any) -> str:
         guessed = super().guess_type(path)
         if str(path).endswith(".wasm"):
             return self.site.wasm_type
