@@ -146,6 +146,23 @@ def choice_input(
     )
 
 
+def text_input(
+    name: str,
+    label: str,
+    default: str | None,
+    help: str = "",
+    *,
+    unit: str = "",
+    optional: bool = False,
+) -> Input:
+    """A line of text the calculator parses itself (a list, a distance, names and numbers).
+
+    >>> text_input("participants", "Participants", "Aria 3; Bandit 1").kind
+    'text'
+    """
+    return Input(name, "text", label, default, unit=unit, help=help, optional=optional)
+
+
 def dice_input(
     name: str,
     label: str,

@@ -17,6 +17,7 @@ from ..declare import (
     choice_input,
     dice_input,
     int_input,
+    text_input,
 )
 from ..registry import REGISTRY
 from .character import compute_character
@@ -309,9 +310,8 @@ REGISTRY.add(
                 "dice method.",
                 group=_STAT_GROUP,
             ),
-            Input(
+            text_input(
                 "bonuses",
-                "text",
                 "Stat bonuses",
                 "",
                 help="Racial, class and level bonuses, e.g. 'Nim +1, Wit +1'.",
@@ -339,9 +339,8 @@ REGISTRY.add(
                 high=2000,
                 help="Sum of the carrying caps of the bags carried, in kg.",
             ),
-            Input(
+            text_input(
                 "trained_skills",
-                "text",
                 "Trained skills",
                 "",
                 help="Skills trained in, e.g. 'Stealth, Search'.",
@@ -448,9 +447,8 @@ REGISTRY.add(
         rule_id("turn_order"),
         "Turn order",
         inputs=(
-            Input(
+            text_input(
                 "participants",
-                "text",
                 "Participants",
                 "Aria 3; Bandit 1; Cat 3",
                 help="Name and Nimbleness for each, optionally the d10 rolled, separated by "

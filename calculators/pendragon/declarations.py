@@ -6,7 +6,7 @@ outputs of one function of the topic modules; importing this module registers th
 
 from __future__ import annotations
 
-from ..declare import Calculator, Input, Output, assumption_input, int_input
+from ..declare import Calculator, Input, Output, assumption_input, int_input, text_input
 from ..registry import REGISTRY
 from .checks import compute_check
 from .damage import compute_damage
@@ -189,9 +189,8 @@ REGISTRY.add(
         "pendragon.initiative",
         "Initiative order",
         inputs=(
-            Input(
+            text_input(
                 "participants",
-                "text",
                 "Participants",
                 "Arthur 15 4; Morgan 15 5; Gawain 12 3; Bandit 12 3",
                 help="Name, Initiative check result and Spirit score for each, separated by ';'.",

@@ -16,6 +16,7 @@ from ..declare import (
     choice_input,
     dice_input,
     int_input,
+    text_input,
 )
 from ..registry import REGISTRY
 from .attack import attack_modes, compute_attack
@@ -98,13 +99,12 @@ REGISTRY.add(
                 6,
                 "Faces rolled, e.g. 3,5 (or 2,5,6 with Advantage); empty for the exact odds.",
             ),
-            Input(
+            text_input(
                 "profile",
-                "text",
                 "Profile Damage column",
                 None,
-                optional=True,
                 help="Optional: the Damage of rows 2 to 12, e.g. 1,2,3,4,5,6,7,8,9,10,11.",
+                optional=True,
             ),
         ),
         outputs=(
@@ -319,13 +319,12 @@ REGISTRY.add(
             int_input(
                 "swim_spaces", "Spaces of deep water entered", 1, 0, 100, "Cost twice as much."
             ),
-            Input(
+            text_input(
                 "climbs",
-                "text",
                 "Climbs (Elevation of each)",
                 None,
-                optional=True,
                 help="e.g. 1,2 for a climb of 1 and one of 2; empty for none.",
+                optional=True,
             ),
         ),
         outputs=(

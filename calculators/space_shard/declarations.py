@@ -16,6 +16,7 @@ from ..declare import (
     choice_input,
     dice_input,
     int_input,
+    text_input,
 )
 from ..registry import REGISTRY
 from .attacks import ATTACKS, _compute_attack
@@ -384,13 +385,12 @@ REGISTRY.add(
         inputs=(
             int_input("str", "STR", 4, 0, 30),
             int_input("base_defense", "Base Defense", 3, 0, 30),
-            Input(
+            text_input(
                 "distance",
-                "text",
                 "Distance moved to the enemy",
                 "3",
-                unit="m",
                 help="Meters, e.g. 4 or 4.5; at most your Speed.",
+                unit="m",
             ),
             int_input("speed", "Speed", 6, 0, 200, unit="m"),
             choice_input(
