@@ -42,16 +42,6 @@ def site_href(target_doc: str, fragment: str, current_doc: str) -> str:
     return f"{rel.rstrip('/')}/#{fragment}" if rel != "." else f"./#{fragment}"
 
 
-def script_json(value: Any) -> str:
-    """JSON safe inside a ``<script>`` element (no ``<``, ``>`` or ``&`` left raw).
-
-    >>> print(script_json({"a": "</script>"}))
-    {"a": "\\u003c/script\\u003e"}
-    """
-    text = json.dumps(value)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def dom_id(calc_id: str) -> str:
     """The HTML id of a calculator on its page.
 
@@ -178,6 +168,7 @@ def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
     help_text = f"<p class='rb-calc-help'>{escape(calc.help)}</p>" if calc.help else ""
     return (
         f"<section class='rb-calc' id='{uid}' data-calc='{escape(calc.id)}' data-state='static' "
+        f"data-decl='{escape(json.dumps(declaration), quote=True)}' "
         f"aria-labelledby='{uid}-title'>"
         f"<h3 id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}</h3>"
         f"{help_text}"
@@ -193,6 +184,5 @@ def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
         f"<div class='rb-result' aria-live='polite'>{render_result(calc, result, uid)}</div>"
         f"<div class='rb-log' hidden><h4>Roll log</h4><ol></ol></div>"
         f"{_assumptions(calc, data, doc)}"
-        f"<script type='application/json' class='rb-decl'>{script_json(declaration)}"
-        "</script></section>"
+        "</section>"
     )

@@ -1,6 +1,7 @@
 // Rulebinder calculators: progressive enhancement of the prerendered forms.
 // Pages without a `.rb-calc` element never start the worker, so they load no Pyodide.
-// The worker is started once (first interaction or idle time) and reused across
+// The worker is started once (when a calculator page has painted, or on first
+// interaction with a calculator) and reused across
 // pages under Material's instant navigation.
 (() => {
   "use strict";
@@ -175,7 +176,7 @@
   }
 
   function setup(el) {
-    const decl = JSON.parse($(el, ".rb-decl").textContent);
+    const decl = JSON.parse(el.dataset.decl);
     const form = $(el, "form");
     const calc = { el, form, decl, id: decl.id, values: new Map(), latest: 0 };
     for (const input of decl.inputs) {
@@ -253,8 +254,9 @@
     const elements = document.querySelectorAll(".rb-calc");
     if (!elements.length) return;
     elements.forEach(setup);
-    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-    idle(startWorker, { timeout: 1500 });
+    // Start the engine as soon as the page has painted: it loads in a worker, off the
+    // main thread, so reading and scrolling stay smooth while it boots.
+    requestAnimationFrame(() => setTimeout(startWorker, 0));
   }
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
