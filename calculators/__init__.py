@@ -28,10 +28,10 @@ def get(calc_id: str) -> Calculator:
     >>> get("arts.incapacity").title
     'Incapacity check'
     """
-    calcs = REGISTRY.all()
-    if calc_id not in calcs:
+    calc = REGISTRY.find(calc_id) if isinstance(calc_id, str) else None
+    if calc is None:
         raise InputError("id", f"There is no calculator called {calc_id!r}.")
-    return calcs[calc_id]
+    return calc
 
 
 def catalog() -> list[dict[str, Any]]:

@@ -14,12 +14,12 @@ class Registry:
 
     def __init__(self) -> None:
         self._calcs: dict[str, Calculator] = {}
-        self._loaded = False
+        self._imported: set[str] = set()
 
     def add(self, calc: Calculator) -> Calculator:
         """Register ``calc``; ids must be unique.
 
-        >>> r = Registry(); r._loaded = True
+        >>> r = Registry()
         >>> from calculators.declare import CALC
         >>> r.add(CALC).id
         'demo.double'
@@ -29,20 +29,38 @@ class Registry:
         self._calcs[calc.id] = calc
         return calc
 
+    def _load(self, name: str) -> None:
+        """Import one system module (which registers its calculators), once."""
+        if name in self._imported:
+            return
+        self._imported.add(name)
+        try:
+            importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__package__}.{name}":
+                raise
+
+    def find(self, calc_id: str) -> Calculator | None:
+        """The calculator ``calc_id``, importing only its own system's module.
+
+        >>> REGISTRY.find("arts.contest").title
+        'Opposed roll'
+        >>> REGISTRY.find("nowhere.at_all") is None
+        True
+        """
+        system = calc_id.partition(".")[0]
+        if system in SYSTEM_MODULES:
+            self._load(system)
+        return self._calcs.get(calc_id)
+
     def all(self) -> dict[str, Calculator]:
         """Every registered calculator (system modules imported once).
 
         >>> "arts.contest" in REGISTRY.all()
         True
         """
-        if not self._loaded:
-            self._loaded = True
-            for name in SYSTEM_MODULES:
-                try:
-                    importlib.import_module(f"{__package__}.{name}")
-                except ModuleNotFoundError as error:
-                    if error.name != f"{__package__}.{name}":
-                        raise
+        for name in SYSTEM_MODULES:
+            self._load(name)
         return self._calcs
 
 

@@ -24,14 +24,17 @@ async function fetchOk(url) {
 async function boot() {
   const t0 = performance.now();
   progress("Starting Python", 0.15);
-  const manifestPromise = fetchOk(new URL("manifest.json", base)).then((r) => r.json());
+  // The rules-core wheel downloads while Python starts. loadPackage() does not
+  // reject when a wheel URL answers 404, so the wheel is fetched here (status
+  // checked) and unpacked into site-packages directly.
+  const wheelPromise = fetchOk(new URL("manifest.json", base))
+    .then((response) => response.json())
+    .then((manifest) => fetchOk(new URL(manifest.wheel, base)))
+    .then((response) => response.arrayBuffer());
+  wheelPromise.catch(() => {}); // reported when awaited below
   const pyodide = await loadPyodide({ indexURL: base.href });
   progress("Loading the rules core", 0.75);
-  const manifest = await manifestPromise;
-  // loadPackage() does not reject when a wheel URL answers 404, so the wheel is
-  // fetched here (status checked) and unpacked into site-packages directly.
-  const wheel = await fetchOk(new URL(manifest.wheel, base));
-  pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel");
+  pyodide.unpackArchive(await wheelPromise, "wheel");
   const call = pyodide.runPython("from calculators.bridge import call\ncall");
   progress("Ready", 1);
   postMessage({ type: "ready", ms: performance.now() - t0 });

@@ -1,7 +1,6 @@
 // Rulebinder calculators: progressive enhancement of the prerendered forms.
 // Pages without a `.rb-calc` element never start the worker, so they load no Pyodide.
-// The worker is started once (when a calculator page has painted, or on first
-// interaction with a calculator) and reused across
+// The worker is started once, as soon as a page with a calculator opens, and reused across
 // pages under Material's instant navigation.
 (() => {
   "use strict";
@@ -254,10 +253,14 @@
     const elements = document.querySelectorAll(".rb-calc");
     if (!elements.length) return;
     elements.forEach(setup);
-    // Start the engine as soon as the page has painted: it loads in a worker, off the
-    // main thread, so reading and scrolling stay smooth while it boots.
-    requestAnimationFrame(() => setTimeout(startWorker, 0));
+    // Start the engine now: it loads in a worker, off the main thread, so reading
+    // and scrolling stay smooth while it boots.
+    startWorker();
   }
+
+  // This script runs at the end of the page: when the page has a calculator, start
+  // the engine at once rather than waiting for the theme's first page event.
+  if (document.querySelector(".rb-calc")) startWorker();
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(init);
