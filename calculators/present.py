@@ -120,13 +120,16 @@ def render_output(output: Output, value: Any, uid: str) -> str:
 def render_result(calc: Calculator, result: dict[str, Any], uid: str = "r") -> str:
     """The whole result: every declared output, then the dice rolled and the breakdown.
 
+    Outputs that are ``None`` (not applicable, such as the roll when no dice were
+    given and the exact distribution is shown instead) are left out.
+
     >>> from calculators.declare import CALC
     >>> render_result(CALC, {"double": 4}).count("<strong>4</strong>")
     1
     """
     parts = []
     for output in calc.outputs:
-        if output.name in result and not (output.kind == "map" and result[output.name] is None):
+        if result.get(output.name) is not None:  # absent or not applicable: not shown
             parts.append(render_output(output, result[output.name], uid))
     html = f"<dl class='rb-outputs'>{''.join(parts)}</dl>"
     rolled = result.get("rolled")
