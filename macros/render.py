@@ -197,7 +197,7 @@ class Renderer:
             first = entries.pop(0)  # repeats the page title: it becomes the page's H1
             text = self.link(first, first.get("text") or "", doc)
             heading = f"# {first.name} {{ #{anchor(first.id)} }}"
-            parts += [heading, text, self._notes(first, doc), self.after(first, doc)]
+            parts = [heading, intro, text, self._notes(first, doc), self.after(first, doc)]
         for entry in entries:
             parts += [self.render(entry, doc), self.after(entry, doc)]
         return self._join(*parts)
