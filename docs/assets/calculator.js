@@ -27,13 +27,16 @@
   function startWorker() {
     if (worker || state === "failed") return;
     state = "booting";
+    const early = window.rbEarlyWorker; // started from <head> on calculator pages
+    window.rbEarlyWorker = undefined;
     try {
-      worker = new Worker(workerUrl, { type: "module" });
+      worker = early ? early.worker : new Worker(workerUrl, { type: "module" });
     } catch (error) {
       fail(String(error));
       return;
     }
     worker.onmessage = (event) => receive(event.data);
+    if (early) early.messages.forEach(receive);
     worker.onerror = (event) => {
       event.preventDefault();
       fail(event.message || "the calculator engine could not start");
