@@ -178,6 +178,10 @@ def dice_input(
     return Input(name, "dice", label, None, max=sides, optional=True, help=help)
 
 
+ASSUMPTION_GROUP = "Where the rulebook is silent (assumptions)"
+"""The form group of every input that carries a rules-data assumption."""
+
+
 def assumption_input(
     name: str,
     label: str,
@@ -192,7 +196,8 @@ def assumption_input(
     """An input carrying the reading of a rules-data assumption, its default the assumption's.
 
     The kind follows the default: a ``choice`` among ``choices`` when they are given, a
-    ``bool`` for a yes/no default, else an ``int`` from ``low`` to ``high``.
+    ``bool`` for a yes/no default, else an ``int`` from ``low`` to ``high``. Unless told
+    otherwise it goes in the form group :data:`ASSUMPTION_GROUP`.
 
     >>> spec = assumption_input("meet", "A check succeeds on a result",
     ...                         "pendragon.assume_meet_difficulty", ("equal or higher", "higher"))
@@ -205,6 +210,7 @@ def assumption_input(
     from .data import assumption_default
 
     default = assumption_default(assumption)
+    group = group or ASSUMPTION_GROUP
     if choices:
         return choice_input(name, label, default, choices, help, group=group, assumption=assumption)
     if isinstance(default, bool):

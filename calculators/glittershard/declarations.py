@@ -1,7 +1,7 @@
 """Glittershard's End's ten calculators, declared: d6 checks, tasks, damage, the character,
 turn order, movement, healing, natural healing, speech checks and falls.
 
-Inputs carrying an assumption are grouped under :data:`ASSUMED`; importing this module
+Inputs carrying an assumption form the shared assumptions group; importing this module
 registers the calculators.
 """
 
@@ -73,9 +73,6 @@ from .tables import STAT_KEYS, difficulties, max_level, movement_costs, sizes, s
 from .tasks import compute_task
 from .turns import compute_movement, compute_turn_order
 
-ASSUMED = "Assumptions"
-"""The form group of the inputs that carry an assumption."""
-
 
 def stat_rounding_input() -> Input:
     """The input for assumption ``glittershard.stat_dice_rounding``.
@@ -89,7 +86,6 @@ def stat_rounding_input() -> Input:
         A_STAT_DICE,
         STAT_ROUNDING_CHOICES,
         help="toward_zero: one die per full +2 (−1 takes none away); down: −1 takes a die away.",
-        group=ASSUMED,
     )
 
 
@@ -150,9 +146,7 @@ REGISTRY.add(
                 "opposing_rolls", "Receiver's dice rolled", 6, help="Faces the receiver rolled."
             ),
             stat_rounding_input(),
-            assumption_input(
-                "min_dice", "Smallest pool", A_MIN_POOL, low=1, high=10, group=ASSUMED
-            ),
+            assumption_input("min_dice", "Smallest pool", A_MIN_POOL, low=1, high=10),
         ),
         outputs=(
             Output("dice", "Dice rolled", "int", unit="d6"),
@@ -203,7 +197,6 @@ REGISTRY.add(
                 A_BANDS,
                 SCORE_ROUNDING_CHOICES,
                 help="floor: 10.5 is still Unacceptable.",
-                group=ASSUMED,
             ),
         ),
         outputs=(
@@ -270,10 +263,8 @@ REGISTRY.add(
                 "odds.",
                 optional=True,
             ),
-            assumption_input("resist", "Resistances", A_RESIST, RESIST_CHOICES, group=ASSUMED),
-            assumption_input(
-                "min_damage", "Least damage", A_MIN_DAMAGE, low=-1000, high=0, group=ASSUMED
-            ),
+            assumption_input("resist", "Resistances", A_RESIST, RESIST_CHOICES),
+            assumption_input("min_damage", "Least damage", A_MIN_DAMAGE, low=-1000, high=0),
         ),
         outputs=(
             Output("damage", "Damage", "int"),
@@ -351,14 +342,12 @@ REGISTRY.add(
                 "Two-stat skills",
                 A_SKILL_ROUNDING,
                 SKILL_ROUNDING_CHOICES,
-                group=ASSUMED,
             ),
             assumption_input(
                 "health_level",
                 "Level in the health gain",
                 A_HEALTH_LEVEL,
                 HEALTH_LEVEL_CHOICES,
-                group=ASSUMED,
             ),
             assumption_input(
                 "recovery_first_level",
@@ -366,7 +355,6 @@ REGISTRY.add(
                 A_RECOVERY_LEVELS,
                 low=1,
                 high=max_level(),
-                group=ASSUMED,
             ),
             assumption_input(
                 "proficiency",
@@ -374,7 +362,6 @@ REGISTRY.add(
                 A_PROFICIENCY,
                 low=0,
                 high=10,
-                group=ASSUMED,
             ),
             assumption_input(
                 "allotment_total",
@@ -382,7 +369,6 @@ REGISTRY.add(
                 A_ALLOTMENT,
                 low=0,
                 high=40,
-                group=ASSUMED,
             ),
             assumption_input(
                 "rolled_low",
@@ -390,7 +376,6 @@ REGISTRY.add(
                 A_ROLLED_LOW,
                 low=-20,
                 high=40,
-                group=ASSUMED,
             ),
             assumption_input(
                 "rolled_high",
@@ -398,7 +383,6 @@ REGISTRY.add(
                 A_ROLLED_HIGH,
                 low=-20,
                 high=60,
-                group=ASSUMED,
             ),
         ),
         outputs=(
@@ -576,7 +560,6 @@ REGISTRY.add(
                 "25% of the maximum",
                 A_NATURAL_ROUNDING,
                 SCORE_ROUNDING_CHOICES,
-                group=ASSUMED,
             ),
         ),
         outputs=(
@@ -620,9 +603,7 @@ REGISTRY.add(
                 optional=True,
             ),
             int_input("target_roll", "Listener's d100", None, 1, 100, optional=True),
-            assumption_input(
-                "ties", "Equal totals go to", A_TALK_TIES, TALK_TIE_CHOICES, group=ASSUMED
-            ),
+            assumption_input("ties", "Equal totals go to", A_TALK_TIES, TALK_TIE_CHOICES),
         ),
         outputs=(
             Output("p_success", "Listener convinced", "fraction"),

@@ -1,7 +1,7 @@
 """Shattered Spirits' nine calculators, declared: the Attack Roll and its modifiers, damage,
 range, climbing, falling, movement, turn order and health.
 
-Inputs that carry an assumption's arithmetic form the group :data:`READINGS`; importing
+Inputs that carry an assumption form the shared assumptions group; importing
 this module registers the calculators.
 """
 
@@ -44,9 +44,6 @@ from .rules import (
     PHASES,
 )
 from .turns import compute_turn_order
-
-READINGS = "Readings of the rules"
-"""The form group of the inputs that carry an assumption's arithmetic."""
 
 
 def _turn_inputs() -> tuple[Input, ...]:
@@ -162,7 +159,6 @@ REGISTRY.add(
                 low=1,
                 high=10,
                 help="Rounded up.",
-                group=READINGS,
             ),
             assumption_input(
                 "vulnerable_factor",
@@ -170,7 +166,6 @@ REGISTRY.add(
                 A_VULNERABLE,
                 low=1,
                 high=10,
-                group=READINGS,
             ),
             assumption_input(
                 "guard_minimum",
@@ -178,7 +173,6 @@ REGISTRY.add(
                 A_GUARD,
                 low=0,
                 high=10,
-                group=READINGS,
             ),
             assumption_input(
                 "extreme_step",
@@ -186,7 +180,6 @@ REGISTRY.add(
                 A_EXTREME,
                 ("step_2", "after_guard"),
                 help="step 2: with the modifiers; after guard: to the final result.",
-                group=READINGS,
             ),
         ),
         outputs=(

@@ -1,7 +1,7 @@
 """Space Shard's ten calculators, declared: the attack dice pool, initiative, cover, charge,
 full force, reach, born weapon sizes, defensive actions and the turn.
 
-Where the rulebook is silent the inputs fall in the group :data:`ASSUMPTION_GROUP`;
+Where the rulebook is silent the inputs fall in the shared assumptions group;
 importing this module registers the calculators.
 """
 
@@ -60,9 +60,6 @@ from .rules import (
 )
 from .turn import turn_plan
 
-ASSUMPTION_GROUP = "Where the rulebook is silent (assumptions)"
-"""The form group of the inputs that carry an assumption."""
-
 
 def rounding_input() -> Input:
     """The input for assumption ``space_shard.fractions_round_down``.
@@ -76,7 +73,6 @@ def rounding_input() -> Input:
         A_ROUND,
         ROUNDING_CHOICES,
         help="The rulebook divides without saying how to round.",
-        group=ASSUMPTION_GROUP,
     )
 
 
@@ -168,7 +164,6 @@ REGISTRY.add(
                 low=2,
                 high=100,
                 help="Sides of each die of the pool.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "dp_success_threshold",
@@ -177,7 +172,6 @@ REGISTRY.add(
                 low=1,
                 high=100,
                 help="Lowest face that counts as a success.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "empty_pool_dice",
@@ -185,11 +179,8 @@ REGISTRY.add(
                 A_EMPTY,
                 low=0,
                 high=5,
-                group=ASSUMPTION_GROUP,
             ),
-            assumption_input(
-                "cap_damage", "Max DMG caps the damage", A_CAP, group=ASSUMPTION_GROUP
-            ),
+            assumption_input("cap_damage", "Max DMG caps the damage", A_CAP),
             assumption_input(
                 "unusable_shortfall",
                 "Weapon unusable when missing its requirement by",
@@ -197,7 +188,6 @@ REGISTRY.add(
                 low=1,
                 high=30,
                 help="points or more.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "requirement_scope",
@@ -205,7 +195,6 @@ REGISTRY.add(
                 A_SCOPE,
                 SCOPE_CHOICES,
                 help="Never to spellcasting.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "distance_rule",
@@ -213,7 +202,6 @@ REGISTRY.add(
                 A_STEPS,
                 STEPS_CHOICES,
                 help="Whether a part of a range unit beyond the first counts.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "extra_throwing_penalty",
@@ -222,7 +210,6 @@ REGISTRY.add(
                 low=0,
                 high=10,
                 help="DP per range unit exceeded, on top of the Distance Penalty (2 doubles it).",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "spell_distance",
@@ -230,7 +217,6 @@ REGISTRY.add(
                 A_SPELL,
                 SPELL_CHOICES,
                 help="distance penalty: counts the spell's range as the range unit.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "aiming",
@@ -238,7 +224,6 @@ REGISTRY.add(
                 A_AIM,
                 AIM_CHOICES,
                 help="per round: each round aimed adds +1 DP and +1 Max DMG.",
-                group=ASSUMPTION_GROUP,
             ),
         ),
         outputs=(
@@ -315,7 +300,6 @@ REGISTRY.add(
                 A_ORDER,
                 ORDER_CHOICES,
                 help="Who acts first.",
-                group=ASSUMPTION_GROUP,
             ),
         ),
         outputs=(
@@ -356,7 +340,6 @@ REGISTRY.add(
                 high=COVER_MAX,
                 help="The rulebook gives no minimum; lower this to let a small object count "
                 "against you.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "fully_when",
@@ -364,7 +347,6 @@ REGISTRY.add(
                 A_TWICE,
                 TWICE_CHOICES,
                 help="your size.",
-                group=ASSUMPTION_GROUP,
             ),
         ),
         outputs=(
@@ -407,7 +389,6 @@ REGISTRY.add(
                 A_METERS,
                 ROUNDING_CHOICES,
                 help="down: only whole meters count; up: a part of a meter counts as one.",
-                group=ASSUMPTION_GROUP,
             ),
         ),
         outputs=(
@@ -436,7 +417,6 @@ REGISTRY.add(
                 A_REINFORCE,
                 REINFORCE_CHOICES,
                 help="dp: the attack's dice pool only.",
-                group=ASSUMPTION_GROUP,
             ),
         ),
         outputs=(
@@ -530,7 +510,6 @@ REGISTRY.add(
                 A_DOWNGRADE,
                 DOWNGRADE_CHOICES,
                 help="next lower action: one step only.",
-                group=ASSUMPTION_GROUP,
             ),
             assumption_input(
                 "surprise",
@@ -538,7 +517,6 @@ REGISTRY.add(
                 A_SURPRISE,
                 SURPRISE_CHOICES,
                 help="one action: a Standard, Swift or Movement Action.",
-                group=ASSUMPTION_GROUP,
             ),
         ),
         outputs=(
