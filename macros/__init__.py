@@ -12,6 +12,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 import calculators
+import calculators.data
 
 from .errors import RulesDataError
 from .export import export_core_data
@@ -36,7 +37,10 @@ def define_env(env: Any) -> None:
         data = load_rules(root)
     except RulesDataError as error:
         raise PluginError(str(error)) from None
-    export_core_data(data, Path(env.project_dir) / "calculators")
+    if export_core_data(data, Path(env.project_dir) / "calculators"):
+        # A rebuild under `mkdocs serve` after a rules_data edit: read the new export.
+        # (Declarations built at import keep their inputs until serve restarts.)
+        calculators.data.system_data.cache_clear()
     by_rule: dict[str, list[str]] = {}
     for calc in calculators.catalog():
         if calc["rule"]:
