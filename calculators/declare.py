@@ -288,6 +288,16 @@ class Calculator:
                 return item
         raise KeyError(name)
 
+    def assumptions_used(self) -> list[str]:
+        """Every assumption id the calculator relies on: the declared ones, then those
+        carried by its inputs, each once.
+
+        >>> CALC.assumptions_used()
+        []
+        """
+        ids = [*self.assumptions, *(i.assumption for i in self.inputs if i.assumption)]
+        return list(dict.fromkeys(ids))
+
     def to_json(self) -> dict[str, Any]:
         """The declaration as JSON (what :func:`calculators.catalog` lists).
 
@@ -303,7 +313,7 @@ class Calculator:
             "rolls": self.rolls,
             "inputs": [i.to_json() for i in self.inputs],
             "outputs": [o.to_json() for o in self.outputs],
-            "assumptions": list(self.assumptions),
+            "assumptions": self.assumptions_used(),
         }
 
 

@@ -120,8 +120,7 @@ def _grouped_fields(calc: Calculator, uid: str) -> str:
 
 
 def _assumptions(calc: Calculator, data: RulesData, doc: str) -> str:
-    ids = list(calc.assumptions) + [i.assumption for i in calc.inputs if i.assumption]
-    seen = list(dict.fromkeys(ids))
+    seen = calc.assumptions_used()
     if not seen:
         return ""
     links = []
