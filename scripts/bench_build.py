@@ -10,16 +10,18 @@ Usage: .venv/bin/python scripts/bench_build.py [sizes...]
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.sitebuild import copy_project, mkdocs_build  # noqa: E402
+
 SEED = "004_d50dc5f42222ed7e.txt"
 PER_PAGE = 100
 
@@ -77,15 +79,8 @@ def synthetic_system(folder: Path, docs: Path, size: int, rng: random.Random) ->
 
 def build_seconds(project: Path) -> float:
     """Wall time of one ``mkdocs build --strict`` of ``project``."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     start = time.perf_counter()
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "out")],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    result = mkdocs_build(project, project / "out", None, "-q")
     elapsed = time.perf_counter() - start
     if result.returncode:
         raise SystemExit(result.stdout + result.stderr)
@@ -95,16 +90,7 @@ def build_seconds(project: Path) -> float:
 def main(sizes: list[int]) -> None:
     """Print a table of build times."""
     with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "base"
-        shutil.copytree(
-            ROOT,
-            base,
-            ignore=shutil.ignore_patterns(
-                ".venv", "site", "site.tmp", "node_modules", ".git", "__pycache__"
-            ),
-        )
-        if (ROOT / "node_modules").exists():
-            (base / "node_modules").symlink_to(ROOT / "node_modules")
+        base = copy_project(Path(tmp) / "base")
         rows = [
             ("real site", sum(1 for _ in (base / "rules_data").rglob("*.yml")), build_seconds(base))
         ]

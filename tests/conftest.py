@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.sitebuild import mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,13 +28,6 @@ def site_port() -> int:
 def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
     """Build the real site with ``mkdocs build --strict`` into a temporary folder."""
     out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{site_port}/")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    result = mkdocs_build(ROOT, out, f"http://127.0.0.1:{site_port}/")
     assert result.returncode == 0, result.stdout + result.stderr
     return out

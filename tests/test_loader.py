@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -13,6 +9,7 @@ import pytest
 
 from macros.errors import RulesDataError
 from macros.loader import load_rules
+from tests.sitebuild import copy_project, mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = "004_d50dc5f42222ed7e.txt"
@@ -152,12 +149,7 @@ def test_every_problem_is_listed_across_files(tmp_path: Path) -> None:
 
 
 def test_broken_data_stops_the_build_and_writes_no_site(tmp_path: Path) -> None:
-    project = tmp_path / "project"
-    shutil.copytree(
-        ROOT,
-        project,
-        ignore=shutil.ignore_patterns(".venv", "site", "node_modules", ".git", "__pycache__"),
-    )
+    project = copy_project(tmp_path / "project")
     broken = project / "rules_data" / "arts" / "dice.yml"
     broken.write_text(broken.read_text().replace("level: 3", "level: 9", 1))
     (project / "rules_data" / "arts" / "combat.yml").write_text(
@@ -166,14 +158,7 @@ def test_broken_data_stops_the_build_and_writes_no_site(tmp_path: Path) -> None:
         .replace("kind: section", "kind: chapter", 1)
     )
     out = tmp_path / "out"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    result = mkdocs_build(project, out)
     log = result.stdout + result.stderr
     assert result.returncode != 0
     assert "rules_data/arts/dice.yml:" in log and ": entries[" in log and "level: expected" in log

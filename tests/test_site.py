@@ -2,46 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.sitebuild import copy_project, mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def build(project: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-
-
-def copy_project(tmp_path: Path) -> Path:
-    project = tmp_path / "project"
-    shutil.copytree(
-        ROOT,
-        project,
-        ignore=shutil.ignore_patterns(
-            ".venv*", "site", "site.tmp", "node_modules", ".git", "__pycache__"
-        ),
-    )
-    if (ROOT / "node_modules").exists():
-        (project / "node_modules").symlink_to(ROOT / "node_modules")
-    return project
-
-
 def test_a_broken_anchor_fails_the_strict_build(tmp_path: Path) -> None:
-    project = copy_project(tmp_path)
+    project = copy_project(tmp_path / "project")
     page = project / "docs" / "arts" / "index.md"
     page.write_text(page.read_text() + "\nSee [nothing](glossary.md#no-such-anchor).\n")
-    result = build(project, tmp_path / "out")
+    result = mkdocs_build(project, tmp_path / "out")
     assert result.returncode != 0
     assert "no-such-anchor" in result.stdout + result.stderr
 
@@ -65,6 +38,6 @@ def test_every_ability_and_status_has_an_anchor(built_site: Path) -> None:
 
 
 def test_no_mkdocs_2_banner_in_the_build_output(tmp_path: Path) -> None:
-    result = build(ROOT, tmp_path / "out")
+    result = mkdocs_build(ROOT, tmp_path / "out")
     assert result.returncode == 0
     assert "MkDocs 2.0" not in result.stdout + result.stderr
