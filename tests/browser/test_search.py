@@ -1,0 +1,100 @@
+"""Site search in real Chromium, and how it shares the CPU with the calculator engine.
+
+On a calculator page the theme's search index request is held until the engine
+has answered, so indexing the site does not slow the first live result; it is
+let go at once when the reader turns to search, or when the engine fails.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from macros.forms import dom_id
+
+#: Records, in the page, when the search index request really goes out and
+#: whether a calculator was live at that moment. Installed before the page's own
+#: scripts, so the page's hold wraps this and the release calls through it.
+INDEX_PROBE = """
+(() => {
+  const open = XMLHttpRequest.prototype.open;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    this.probeUrl = String(url);
+    return open.apply(this, arguments);
+  };
+  XMLHttpRequest.prototype.send = function () {
+    if (/search_index\\.json$/.test(this.probeUrl)) {
+      window.__indexSent = {
+        at: performance.now(),
+        live: !!document.querySelector(".rb-calc[data-state=live]"),
+        states: [...document.querySelectorAll(".rb-calc")].map((el) => el.dataset.state),
+      };
+    }
+    return send.apply(this, arguments);
+  };
+})();
+"""
+INDEX_SENT = "() => window.__indexSent !== undefined"
+#: The theme says "Initializing search" until its worker has built the index.
+SEARCH_READY = """() => {
+  const meta = document.querySelector(".md-search-result__meta");
+  return meta && meta.textContent.trim() !== "" && !/initializing/i.test(meta.textContent);
+}"""
+
+
+def search_for(web: Any, words: str) -> list[str]:
+    """Type into the theme's search box; the titles of the results it lists."""
+    web.page.click(".md-search__input")
+    web.page.wait_for_function(SEARCH_READY)
+    web.page.locator(".md-search__input").press_sequentially(words)  # the theme reads keyup
+    items = web.page.locator(".md-search-result__item")
+    items.first.wait_for()
+    return [" ".join(t.split()) for t in items.all_inner_texts()]
+
+
+def test_on_a_calculator_page_the_index_waits_for_the_first_live_result(web: Any) -> None:
+    web.context.add_init_script(INDEX_PROBE)
+    web.goto("arts/combat/")
+    web.page.wait_for_function(INDEX_SENT)
+    sent = web.page.evaluate("window.__indexSent")
+    assert sent["live"], sent
+    results = search_for(web, "incapacity")
+    assert any("ncapacit" in title for title in results), results
+    assert web.log.errors() == []
+
+
+def test_going_to_search_releases_the_index_before_the_engine_is_ready(web: Any) -> None:
+    web.context.add_init_script(INDEX_PROBE)
+    held: list[Any] = []
+    web.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # held
+    web.goto("arts/combat/")
+    web.page.wait_for_timeout(500)
+    assert web.page.evaluate("window.__indexSent") is None
+    results = search_for(web, "incapacity")
+    assert any("ncapacit" in title for title in results), results
+    sent = web.page.evaluate("window.__indexSent")
+    assert not sent["live"], sent
+    assert web.page.get_attribute(f"#{dom_id('arts.incapacity')}", "data-state") != "live"
+    for route in held:
+        route.abort()
+
+
+def test_when_the_engine_fails_search_still_works(web: Any) -> None:
+    web.context.add_init_script(INDEX_PROBE)
+    web.context.route("**/pyodide/**", lambda route: route.abort())
+    web.goto("arts/combat/")
+    web.page.wait_for_selector(f"#{dom_id('arts.incapacity')}[data-state=failed]")
+    web.page.wait_for_function(INDEX_SENT)
+    results = search_for(web, "tolerance")
+    assert results, "no search results"
+
+
+def test_a_page_without_calculator_fetches_the_index_at_once(web: Any) -> None:
+    web.context.add_init_script(INDEX_PROBE)
+    web.goto("arts/glossary/")
+    web.page.wait_for_function(INDEX_SENT)
+    assert web.page.evaluate("window.__indexSent.at") < 5000
+    results = search_for(web, "incapacity")
+    assert any("ncapacit" in title for title in results), results
+    assert web.pyodide_requests() == []
+    assert web.log.errors() == []
