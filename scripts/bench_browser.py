@@ -25,7 +25,7 @@ the machine's load hits all alike. Cold = a new (in-memory) browser context;
 warm = a new page in the same context after a pause.
 Bytes are what the server sent (uncompressed; a host that gzips sends less).
 
-Usage: .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N] [--page PATH]
+Usage: .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N] [--page PATH] [--quick]
 """
 
 from __future__ import annotations
@@ -62,6 +62,9 @@ TIMEOUT_MS = 90_000
 #: A cold boot takes a few seconds; a page with no live result by then has failed.
 LIVE_TIMEOUT_MS = 25_000
 WARM_PAUSE_S = 1.5
+#: The bare page that only boots Pyodide, and the same page running one calculator.
+BOOT_ONLY = "__test__/boot.html?how=none"
+BOOT_CALC = "__test__/boot.html?how=unpackArchive"
 #: Records when a live result (or a failure) first appears, relative to navigation start.
 READY_SCRIPT = """
 (() => {
@@ -171,6 +174,7 @@ class Bench:
         self.site = site
         self.pages = pages
         self.servers: list[SiteServer] = []
+        self.notes: list[str] = []
 
     def server(self, pyodide: Path | None = None, **options: Any) -> SiteServer:
         mounts = {"/__test__/": self.pages}
@@ -337,6 +341,174 @@ def boot_detail(case: Case) -> Callable[[Load], str]:
     return label
 
 
+Row = tuple[str, str, str, str]
+
+
+def page_vs_boot(bench: Bench, shipped: SiteServer, args: argparse.Namespace) -> list[Row]:
+    """Sections 1 and 2: the calculator page against the bare boot, interleaved."""
+    rows: list[Row] = []
+    page_html = bench.site / args.page / "index.html"
+    has_calcs = page_html.is_file() and "rb-calc" in page_html.read_text(encoding="utf-8")
+    cases = [
+        Case("bare page: Pyodide boot only (baseline)", shipped, BOOT_ONLY),
+        Case("bare page: boot + core wheel + one calculator", shipped, BOOT_CALC),
+    ]
+    if has_calcs:
+        cases.append(Case(f"calculator page /{args.page}: first live", shipped, args.page))
+    else:
+        bench.notes.append(f"/{args.page} has no calculator: calculator-page rows skipped")
+    cases.append(Case(f"page without calculator /{args.plain}", shipped, args.plain, False))
+    run_cases(bench, cases, args.runs)
+    rows += [case.row(site_bytes) for case in cases]
+    if not has_calcs:
+        return rows
+    base, page = cases[0], cases[2]
+    gaps = []
+    for what in ("cold", "warm"):
+        mine = median([x.ms for x in getattr(page, what)])
+        bare = median([x.ms for x in getattr(base, what)])
+        gaps.append(f"{what} {mine - bare:+,.0f} ms" if mine and bare else f"{what} ?")
+    bench.notes.append(
+        "first live result after the bare boot: " + ", ".join(gaps) + " (target: <= +500 ms)"
+    )
+    timings = bench.recompute(shipped, args.page, args.changes)
+    good = [t for t in timings if t["state"] == "live" and t["dom"] == t["dom"]]
+    if good:
+        calcs = len({t["calc"] for t in good})
+        rows.append(
+            (
+                f"recompute after an input change ({len(good)} changes, "
+                f"{calcs} calculators), median",
+                f"compute {statistics.median(t['ms'] for t in good):.1f} ms",
+                f"request→answer {statistics.median(t['wall'] for t in good):.1f} ms",
+                f"input→DOM {statistics.median(t['dom'] for t in good):.1f} ms, "
+                f"→painted {statistics.median(t['painted'] for t in good):.1f} ms",
+            )
+        )
+        slowest = max(good, key=lambda t: t["wall"])
+        bench.notes.append(
+            f"slowest recompute: {slowest['calc']} {slowest['ms']:.1f} ms compute, "
+            f"{slowest['wall']:.1f} ms request→answer"
+        )
+    if len(good) != len(timings):
+        bench.notes.append(f"{len(timings) - len(good)} input changes gave no live result")
+    return rows
+
+
+def boot_steps(bench: Bench, shipped: SiteServer, tmp: Path, runs: int) -> list[Row]:
+    """Section 3: what each boot step buys, on the bare page (boot + wheel + one calculator)."""
+    manifest = json.loads((bench.site / "pyodide" / "manifest.json").read_text())
+    toolchain = find_toolchain(ROOT, manifest["python"])
+    variants: dict[str, Path] = {
+        "plain": variant(tmp / "plain", lambda d: publish_runtime(d, ROOT, precompile=False)),
+    }
+    if toolchain is not None:
+        variants["wheel-pyc"] = variant(
+            tmp / "wheel-pyc",
+            lambda d: publish_runtime(d, ROOT, precompile=True, precompile_stdlib=False),
+        )
+        variants["all-pyc"] = variant(
+            tmp / "all-pyc",
+            lambda d: publish_runtime(d, ROOT, precompile=True, precompile_stdlib=True),
+        )
+    shipped_label = "shipped: wheel+stdlib .pyc, application/wasm, no-cache (304)"
+    cases = [Case(shipped_label, shipped, BOOT_CALC)]
+    labels = {
+        "plain": "no bytecode (plain .py wheel and stdlib)",
+        "wheel-pyc": "wheel precompiled, stdlib .py",
+    }
+    for name, label in labels.items():
+        if name in variants:
+            cases.append(Case(label, bench.server(variants[name], cache="revalidate"), BOOT_CALC))
+    if "all-pyc" in variants:
+        cases += smaller_boots(bench, variants["all-pyc"], tmp)
+    for policy, label in (
+        ("none", "HTTP cache: no-store"),
+        ("default", "HTTP cache: Last-Modified only (heuristic)"),
+        ("max-age", "HTTP cache: max-age=600"),
+    ):
+        cases.append(Case(label, bench.server(cache=policy), BOOT_CALC))
+    run_cases(bench, cases, runs)
+    steps = [case.row(boot_detail(case)) for case in cases]
+
+    octet = bench.server(cache="revalidate", wasm_type="application/octet-stream")
+    failed = bench.once(octet, BOOT_CALC)
+    steps.append(
+        (
+            "wasm as application/octet-stream (no streaming compile)",
+            fmt_ms(failed.ms),
+            "",
+            f"{fmt_bytes(failed.pyodide_bytes)} under /pyodide/",
+        )
+    )
+    if failed.ms is None:
+        bench.notes.append(
+            f"wasm as application/octet-stream: Pyodide {manifest['pyodide']} never starts "
+            "(instantiateStreaming fails, it only console.warns, loadPyodide never settles)"
+        )
+    return steps
+
+
+def smaller_boots(bench: Bench, all_pyc: Path, tmp: Path) -> list[Case]:
+    """The standard library cut to the imported modules, and a Node-made memory snapshot."""
+    listing = bench.server(all_pyc, cache="revalidate")
+    probe = bench.once(listing, BOOT_CALC + "&all=1&modules=1")
+    files = probe.detail.get("files") or []
+    cut = tmp / "min-stdlib"
+    shutil.copytree(all_pyc, cut)
+    size = minimal_stdlib(all_pyc / "python_stdlib.zip", files, cut / "python_stdlib.zip")
+    cut_server = bench.server(cut, cache="revalidate")
+    check = bench.once(cut_server, BOOT_CALC + "&all=1")
+    bench.notes.append(
+        f"stdlib cut to the {len(files)} modules imported: every calculator runs: "
+        + ("yes" if check.detail.get("ok") and check.detail.get("count") else "NO")
+    )
+    cases = [Case(f"stdlib cut to the imported modules ({fmt_bytes(size)})", cut_server, BOOT_CALC)]
+    snap = tmp / "snapshot" / "pyodide"
+    shutil.copytree(all_pyc, snap)
+    snap_size = make_snapshot(snap)
+    if snap_size is None:
+        bench.notes.append("memory snapshot: could not be made with Node")
+    else:
+        cases.append(
+            Case(
+                f"+ memory snapshot ({fmt_bytes(snap_size)}; private API)",
+                bench.server(snap, cache="revalidate"),
+                BOOT_CALC + "&snapshot=snapshot.bin",
+            )
+        )
+    return cases
+
+
+def returning_visitor(site: Path, pages: Path, tmp: Path, args: argparse.Namespace) -> list[Row]:
+    """Section 4: an on-disk profile keeps the HTTP cache and V8's code cache."""
+    rows: list[Row] = []
+    targets = [("bare page: boot + core wheel + one calculator", BOOT_CALC)]
+    if "rb-calc" in (site / args.page / "index.html").read_text(encoding="utf-8"):
+        targets.append((f"calculator page /{args.page}: first live", args.page))
+    with launch_persistent_chromium(tmp / "profile") as context:
+        context.add_init_script(READY_SCRIPT)
+        bench = Bench(context, site, pages)
+        server = bench.server(cache="revalidate")
+        for label, path in targets:
+            first = bench.visit(context, server, path, True)
+            again: list[Load] = []
+            for _ in range(args.runs):
+                time.sleep(WARM_PAUSE_S)
+                again.append(bench.visit(context, server, path, True))
+            rows.append(
+                (
+                    label,
+                    fmt_ms(first.ms),
+                    fmt_ms(median([x.ms for x in again])),
+                    f"{fmt_bytes(first.total_bytes)} first, "
+                    f"{fmt_bytes(statistics.median(x.total_bytes for x in again))} again",
+                )
+            )
+        bench.close()
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
@@ -344,13 +516,16 @@ def main() -> None:
     parser.add_argument("--page", default="arts/calculators/", help="a page with calculators")
     parser.add_argument("--plain", default="arts/glossary/", help="a page without a calculator")
     parser.add_argument("--changes", type=int, default=10, help="input changes per calculator")
+    parser.add_argument(
+        "--quick", action="store_true", help="only sections 1 and 2 (page against bare boot)"
+    )
     args = parser.parse_args()
-    runs = max(1, args.runs)
+    args.runs = max(1, args.runs)
 
     tmp = Path(tempfile.mkdtemp(prefix="rb-bench-"))
-    rows: list[tuple[str, str, str, str]] = []
-    steps: list[tuple[str, str, str, str]] = []
-    visitor: list[tuple[str, str, str, str]] = []
+    rows: list[Row] = []
+    steps: list[Row] = []
+    visitor: list[Row] = []
     notes: list[str] = []
     try:
         started = time.perf_counter()
@@ -358,192 +533,31 @@ def main() -> None:
         print(f"site: {site} ({time.perf_counter() - started:.1f} s)", file=sys.stderr)
         pages = tmp / "pages"
         write_boot_page(pages)
-        manifest = json.loads((site / "pyodide" / "manifest.json").read_text())
-        toolchain = find_toolchain(ROOT, manifest["python"])
-        variants: dict[str, Path] = {
-            "plain": variant(tmp / "plain", lambda d: publish_runtime(d, ROOT, precompile=False)),
-        }
-        if toolchain is not None:
-            variants["wheel-pyc"] = variant(
-                tmp / "wheel-pyc",
-                lambda d: publish_runtime(d, ROOT, precompile=True, precompile_stdlib=False),
-            )
-            variants["all-pyc"] = variant(
-                tmp / "all-pyc",
-                lambda d: publish_runtime(d, ROOT, precompile=True, precompile_stdlib=True),
-            )
-        page_html = site / args.page / "index.html"
-        has_calcs = page_html.is_file() and "rb-calc" in page_html.read_text(encoding="utf-8")
-        boot_only = "__test__/boot.html?how=none"
-        boot_calc = "__test__/boot.html?how=unpackArchive"
-
         with launch_chromium() as browser:
             bench = Bench(browser, site, pages)
             shipped = bench.server(cache="revalidate")
-            bench.cold_warm(shipped, boot_only, 1)  # warm-up: processes, disk cache
-
-            # 1 + 2: the calculator page against the bare boot, interleaved in the same run.
-            main_cases = [
-                Case("bare page: Pyodide boot only (baseline)", shipped, boot_only),
-                Case("bare page: boot + core wheel + one calculator", shipped, boot_calc),
-            ]
-            if has_calcs:
-                main_cases.append(
-                    Case(f"calculator page /{args.page}: first live", shipped, args.page)
-                )
-            else:
-                notes.append(f"/{args.page} has no calculator: calculator-page rows skipped")
-            main_cases.append(
-                Case(f"page without calculator /{args.plain}", shipped, args.plain, False)
-            )
-            run_cases(bench, main_cases, runs)
-            rows += [case.row(site_bytes) for case in main_cases]
-            base, page = main_cases[0], main_cases[2] if has_calcs else None
-            if page is not None:
-                gaps = []
-                for what in ("cold", "warm"):
-                    mine = median([x.ms for x in getattr(page, what)])
-                    bare = median([x.ms for x in getattr(base, what)])
-                    gaps.append(f"{what} {mine - bare:+,.0f} ms" if mine and bare else f"{what} ?")
-                notes.append(
-                    "first live result after the bare boot: "
-                    + ", ".join(gaps)
-                    + " (target: <= +500 ms)"
-                )
-                timings = bench.recompute(shipped, args.page, args.changes)
-                good = [t for t in timings if t["state"] == "live" and t["dom"] == t["dom"]]
-                if good:
-                    calcs = len({t["calc"] for t in good})
-                    rows.append(
-                        (
-                            f"recompute after an input change ({len(good)} changes, "
-                            f"{calcs} calculators), median",
-                            f"compute {statistics.median(t['ms'] for t in good):.1f} ms",
-                            f"request→answer {statistics.median(t['wall'] for t in good):.1f} ms",
-                            f"input→DOM {statistics.median(t['dom'] for t in good):.1f} ms, "
-                            f"→painted {statistics.median(t['painted'] for t in good):.1f} ms",
-                        )
-                    )
-                    slowest = max(good, key=lambda t: t["wall"])
-                    notes.append(
-                        f"slowest recompute: {slowest['calc']} {slowest['ms']:.1f} ms compute, "
-                        f"{slowest['wall']:.1f} ms request→answer"
-                    )
-                if len(good) != len(timings):
-                    notes.append(f"{len(timings) - len(good)} input changes gave no live result")
-
-            # 3: what each step buys, on the bare page (boot + wheel + one calculator).
-            step_cases = [
-                Case(
-                    "shipped: wheel+stdlib .pyc, application/wasm, no-cache (304)",
-                    shipped,
-                    boot_calc,
-                )
-            ]
-            labels = {
-                "plain": "no bytecode (plain .py wheel and stdlib)",
-                "wheel-pyc": "wheel precompiled, stdlib .py",
-            }
-            for name, label in labels.items():
-                if name in variants:
-                    step_cases.append(
-                        Case(label, bench.server(variants[name], cache="revalidate"), boot_calc)
-                    )
-            if "all-pyc" in variants:
-                listing = bench.server(variants["all-pyc"], cache="revalidate")
-                probe = bench.once(listing, boot_calc + "&all=1&modules=1")
-                files = probe.detail.get("files") or []
-                cut = tmp / "min-stdlib"
-                shutil.copytree(variants["all-pyc"], cut)
-                size = minimal_stdlib(
-                    variants["all-pyc"] / "python_stdlib.zip", files, cut / "python_stdlib.zip"
-                )
-                cut_server = bench.server(cut, cache="revalidate")
-                check = bench.once(cut_server, boot_calc + "&all=1")
-                notes.append(
-                    f"stdlib cut to the {len(files)} modules imported: every calculator runs: "
-                    + ("yes" if check.detail.get("ok") and check.detail.get("count") else "NO")
-                )
-                step_cases.append(
-                    Case(
-                        f"stdlib cut to the imported modules ({fmt_bytes(size)})",
-                        cut_server,
-                        boot_calc,
-                    )
-                )
-                snap = tmp / "snapshot" / "pyodide"
-                shutil.copytree(variants["all-pyc"], snap)
-                snap_size = make_snapshot(snap)
-                if snap_size is None:
-                    notes.append("memory snapshot: could not be made with Node")
-                else:
-                    step_cases.append(
-                        Case(
-                            f"+ memory snapshot ({fmt_bytes(snap_size)}; private API)",
-                            bench.server(snap, cache="revalidate"),
-                            boot_calc + "&snapshot=snapshot.bin",
-                        )
-                    )
-            for policy, label in (
-                ("none", "HTTP cache: no-store"),
-                ("default", "HTTP cache: Last-Modified only (heuristic)"),
-                ("max-age", "HTTP cache: max-age=600"),
-            ):
-                step_cases.append(Case(label, bench.server(cache=policy), boot_calc))
-            run_cases(bench, step_cases, runs)
-            steps += [case.row(boot_detail(case)) for case in step_cases]
-
-            octet = bench.server(cache="revalidate", wasm_type="application/octet-stream")
-            failed = bench.once(octet, boot_calc)
-            steps.append(
-                (
-                    "wasm as application/octet-stream (no streaming compile)",
-                    fmt_ms(failed.ms),
-                    "",
-                    f"{fmt_bytes(failed.pyodide_bytes)} under /pyodide/",
-                )
-            )
-            if failed.ms is None:
-                notes.append(
-                    f"wasm as application/octet-stream: Pyodide {manifest['pyodide']} never starts "
-                    "(instantiateStreaming fails, it only console.warns, loadPyodide never settles)"
-                )
+            bench.cold_warm(shipped, BOOT_ONLY, 1)  # warm-up: processes, disk cache
+            rows = page_vs_boot(bench, shipped, args)
+            if not args.quick:
+                steps = boot_steps(bench, shipped, tmp, args.runs)
+            notes = bench.notes
             bench.close()
-        # 4: a returning visitor: an on-disk profile keeps the HTTP cache and V8's code cache.
-        targets = [("bare page: boot + core wheel + one calculator", boot_calc)]
-        if has_calcs:
-            targets.append((f"calculator page /{args.page}: first live", args.page))
-        with launch_persistent_chromium(tmp / "profile") as context:
-            context.add_init_script(READY_SCRIPT)
-            bench = Bench(context, site, pages)
-            server = bench.server(cache="revalidate")
-            for label, path in targets:
-                first = bench.visit(context, server, path, True)
-                again: list[Load] = []
-                for _ in range(runs):
-                    time.sleep(WARM_PAUSE_S)
-                    again.append(bench.visit(context, server, path, True))
-                visitor.append(
-                    (
-                        label,
-                        fmt_ms(first.ms),
-                        fmt_ms(median([x.ms for x in again])),
-                        f"{fmt_bytes(first.total_bytes)} first, "
-                        f"{fmt_bytes(statistics.median(x.total_bytes for x in again))} again",
-                    )
-                )
-            bench.close()
+        if not args.quick:
+            visitor = returning_visitor(site, pages, tmp, args)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"\nChromium, median of {runs} load(s) per number, site served on 127.0.0.1\n")
+    print(f"\nChromium, median of {args.runs} load(s) per number, site served on 127.0.0.1\n")
     _table(("", "cold", "warm", "transferred (cold)"), rows)
-    print()
-    _table(("boot step (bare page: boot + wheel + one calculator)", "cold", "warm", ""), steps)
-    print()
-    _table(
-        ("returning visitor (on-disk profile), no-cache (304)", "first visit", "again", ""), visitor
-    )
+    if steps:
+        print()
+        _table(("boot step (bare page: boot + wheel + one calculator)", "cold", "warm", ""), steps)
+    if visitor:
+        print()
+        _table(
+            ("returning visitor (on-disk profile), no-cache (304)", "first visit", "again", ""),
+            visitor,
+        )
     print()
     for note in notes:
         print(f"- {note}")
