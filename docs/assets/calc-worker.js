@@ -1,6 +1,6 @@
 // Rulebinder calculator worker (a module worker): boots Pyodide from this site
 // (never a CDN), installs the rules-core wheel and answers calculator requests.
-// Messages in:  {type: "boot"} | {type: "run", req, calc, inputs, uid}
+// Boots when loaded. Messages in:  {type: "boot"} | {type: "run", req, calc, inputs, uid}
 // Messages out: {type: "progress", stage, fraction} | {type: "ready", ms}
 //               {type: "answer", req, ms, ok, result?, html?, error?}
 //               {type: "fatal", req?, message}
@@ -40,6 +40,12 @@ async function boot() {
   postMessage({ type: "ready", ms: performance.now() - t0 });
   return call;
 }
+
+// Boot as soon as this module runs: the page creates the worker only to use it,
+// and a message posted at creation is only handed over once the page's main
+// thread is free, which on a busy page start is a few hundred ms later.
+booting = boot();
+booting.catch(() => {}); // a failure is answered to the first message, below
 
 self.onmessage = async (event) => {
   const message = event.data || {};
