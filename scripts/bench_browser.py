@@ -10,7 +10,10 @@ In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py
    for a page without a calculator and for one with;
 2. the baseline: a bare page that only boots the same Pyodide in a module
    worker (cold and warm), and the same page also loading the rules-core wheel
-   and running one calculator;
+   and running one calculator; then, for the calculator page, when the engine
+   starts (from <head>, at the end of the page, when the browser is idle) and
+   what holding the theme's search index until the first answer buys, with the
+   page's first contentful paint;
 3. what each boot step buys, on the bare page: precompiled bytecode (none, the
    wheel only, wheel and standard library), a standard library cut to the
    modules actually imported, a memory snapshot made with Node at build time
@@ -33,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -82,6 +86,13 @@ READY_SCRIPT = """
     subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"],
   });
 })();
+"""
+#: First contentful paint of the page, in ms from navigation start (None: not painted).
+FCP_SCRIPT = """
+() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return paint ? paint.startTime : null;
+}
 """
 #: Changes one number field of every calculator ``n`` times; the timings of each change.
 RECOMPUTE_SCRIPT = """
@@ -219,6 +230,7 @@ class Bench:
                 else:
                     ms = page.evaluate("window.__rbReadyAt || null")
                     detail = page.evaluate("window.bootResult || {}")
+            detail["fcp"] = page.evaluate(FCP_SCRIPT)
             try:
                 page.wait_for_load_state("networkidle", timeout=LIVE_TIMEOUT_MS)
             except PlaywrightTimeout:
@@ -395,6 +407,80 @@ def page_vs_boot(bench: Bench, shipped: SiteServer, args: argparse.Namespace) ->
     return rows
 
 
+#: In a calculator page's <head>: the script that starts the engine, and within it the
+#: part that holds the theme's search index (``macros/theme/main.html``).
+HEAD_START = re.compile(r"<script>\s*\(function \(\) \{\s*if \(!window\.Worker\).*?</script>", re.S)
+SEARCH_HOLD = re.compile(r"\n *// The theme fetches.*?setTimeout\(release, 20000\);", re.S)
+#: In calculator.js: the two places that start the engine at once on a calculator page.
+START_AT_ONCE = (
+    'if (document.querySelector(".rb-calc")) startWorker();',
+    "    startWorker();\n  }",
+)
+
+
+def start_variants(site: Path, page: str, tmp: Path) -> dict[str, Path]:
+    """Copies of the built site that start the engine differently on ``page``.
+
+    ``no-hold``: started from <head>, search index not held; ``end``: started by
+    calculator.js at the end of the page; ``idle``: started when the browser is idle
+    (``requestIdleCallback``). The last two do not hold the search index either.
+    """
+    html = (site / page / "index.html").read_text(encoding="utf-8")
+    script = (site / "assets" / "calculator.js").read_text(encoding="utf-8")
+    if not (HEAD_START.search(html) and SEARCH_HOLD.search(html)):
+        return {}
+    if not all(marker in script for marker in START_AT_ONCE):
+        return {}
+    idle_script = script.replace(
+        START_AT_ONCE[0],
+        "if (document.querySelector('.rb-calc')) requestIdleCallback(startWorker);",
+    ).replace(START_AT_ONCE[1], "    requestIdleCallback(() => startWorker());\n  }")
+    changes = {
+        "no-hold": (SEARCH_HOLD.sub("", html, count=1), script),
+        "end": (HEAD_START.sub("", html, count=1), script),
+        "idle": (HEAD_START.sub("", html, count=1), idle_script),
+    }
+    out: dict[str, Path] = {}
+    for name, (page_html, calc_js) in changes.items():
+        copy = tmp / f"start-{name}"
+        shutil.copytree(site, copy, symlinks=True)
+        (copy / page / "index.html").write_text(page_html, encoding="utf-8")
+        (copy / "assets" / "calculator.js").write_text(calc_js, encoding="utf-8")
+        out[name] = copy
+    return out
+
+
+def engine_start(
+    bench: Bench, shipped: SiteServer, tmp: Path, args: argparse.Namespace
+) -> list[Row]:
+    """Section 1b: when the engine starts, and what holding the search index buys."""
+    variants = start_variants(bench.site, args.page, tmp)
+    if not variants:
+        bench.notes.append(f"/{args.page}: engine-start variants skipped (markers not found)")
+        return []
+    labels = {
+        "no-hold": "started from <head>, search index not held",
+        "end": "started by calculator.js at the end of the page, index not held",
+        "idle": "started at idle (requestIdleCallback), index not held",
+    }
+    cases = [Case("shipped: started from <head>, search index held", shipped, args.page)]
+    for name, label in labels.items():
+        server = SiteServer(variants[name], {"/__test__/": bench.pages}, cache="revalidate")
+        bench.servers.append(server.start())
+        cases.append(Case(label, server, args.page))
+    run_cases(bench, cases, args.runs)
+    return [case.row(paint_detail(case)) for case in cases]
+
+
+def paint_detail(case: Case) -> Callable[[Load], str]:
+    def label(load: Load) -> str:
+        cold = median([x.detail.get("fcp") for x in case.cold])
+        warm = median([x.detail.get("fcp") for x in case.warm])
+        return f"first paint {fmt_ms(cold)} cold, {fmt_ms(warm)} warm"
+
+    return label
+
+
 def boot_steps(bench: Bench, shipped: SiteServer, tmp: Path, runs: int) -> list[Row]:
     """Section 3: what each boot step buys, on the bare page (boot + wheel + one calculator)."""
     manifest = json.loads((bench.site / "pyodide" / "manifest.json").read_text())
@@ -524,6 +610,7 @@ def main() -> None:
 
     tmp = Path(tempfile.mkdtemp(prefix="rb-bench-"))
     rows: list[Row] = []
+    starts: list[Row] = []
     steps: list[Row] = []
     visitor: list[Row] = []
     notes: list[str] = []
@@ -539,6 +626,7 @@ def main() -> None:
             bench.cold_warm(shipped, BOOT_ONLY, 1)  # warm-up: processes, disk cache
             rows = page_vs_boot(bench, shipped, args)
             if not args.quick:
+                starts = engine_start(bench, shipped, tmp, args)
                 steps = boot_steps(bench, shipped, tmp, args.runs)
             notes = bench.notes
             bench.close()
@@ -549,6 +637,9 @@ def main() -> None:
 
     print(f"\nChromium, median of {args.runs} load(s) per number, site served on 127.0.0.1\n")
     _table(("", "cold", "warm", "transferred (cold)"), rows)
+    if starts:
+        print()
+        _table((f"engine start on /{args.page}: first live", "cold", "warm", ""), starts)
     if steps:
         print()
         _table(("boot step (bare page: boot + wheel + one calculator)", "cold", "warm", ""), steps)
