@@ -187,11 +187,14 @@ class Bench:
         self.servers: list[SiteServer] = []
         self.notes: list[str] = []
 
-    def server(self, pyodide: Path | None = None, **options: Any) -> SiteServer:
+    def server(
+        self, pyodide: Path | None = None, site: Path | None = None, **options: Any
+    ) -> SiteServer:
+        """Serve ``site`` (default: the built site), with another ``pyodide/`` if given."""
         mounts = {"/__test__/": self.pages}
         if pyodide is not None:
             mounts["/pyodide/"] = pyodide
-        server = SiteServer(self.site, mounts, **options).start()
+        server = SiteServer(site or self.site, mounts, **options).start()
         self.servers.append(server)
         return server
 
@@ -356,11 +359,16 @@ def boot_detail(case: Case) -> Callable[[Load], str]:
 Row = tuple[str, str, str, str]
 
 
+def has_calculator(site: Path, page: str) -> bool:
+    """Whether the built ``page`` of ``site`` has a calculator form."""
+    html = site / page / "index.html"
+    return html.is_file() and "rb-calc" in html.read_text(encoding="utf-8")
+
+
 def page_vs_boot(bench: Bench, shipped: SiteServer, args: argparse.Namespace) -> list[Row]:
     """Sections 1 and 2: the calculator page against the bare boot, interleaved."""
     rows: list[Row] = []
-    page_html = bench.site / args.page / "index.html"
-    has_calcs = page_html.is_file() and "rb-calc" in page_html.read_text(encoding="utf-8")
+    has_calcs = has_calculator(bench.site, args.page)
     cases = [
         Case("bare page: Pyodide boot only (baseline)", shipped, BOOT_ONLY),
         Case("bare page: boot + core wheel + one calculator", shipped, BOOT_CALC),
@@ -465,9 +473,7 @@ def engine_start(
     }
     cases = [Case("shipped: started from <head>, search index held", shipped, args.page)]
     for name, label in labels.items():
-        server = SiteServer(variants[name], {"/__test__/": bench.pages}, cache="revalidate")
-        bench.servers.append(server.start())
-        cases.append(Case(label, server, args.page))
+        cases.append(Case(label, bench.server(site=variants[name], cache="revalidate"), args.page))
     run_cases(bench, cases, args.runs)
     return [case.row(paint_detail(case)) for case in cases]
 
@@ -570,7 +576,7 @@ def returning_visitor(site: Path, pages: Path, tmp: Path, args: argparse.Namespa
     """Section 4: an on-disk profile keeps the HTTP cache and V8's code cache."""
     rows: list[Row] = []
     targets = [("bare page: boot + core wheel + one calculator", BOOT_CALC)]
-    if "rb-calc" in (site / args.page / "index.html").read_text(encoding="utf-8"):
+    if has_calculator(site, args.page):
         targets.append((f"calculator page /{args.page}: first live", args.page))
     with launch_persistent_chromium(tmp / "profile") as context:
         context.add_init_script(READY_SCRIPT)
