@@ -14,7 +14,16 @@ from typing import Any
 import yaml
 
 from .errors import Problem, RulesDataError
-from .schema import COMMON, ID_PATTERN, KINDS, PAGE_FIELDS, SYSTEM_FIELDS, SYSTEM_ID_PATTERN, Field
+from .schema import (
+    COMMON,
+    ID_PATTERN,
+    KINDS,
+    PAGE_FIELDS,
+    SOURCES_DIR,
+    SYSTEM_FIELDS,
+    SYSTEM_ID_PATTERN,
+    Field,
+)
 from .yamlload import LineDict, load_yaml
 
 _TYPE_NAMES = {
@@ -248,6 +257,13 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         out.rel(system_path),
     )
     data.systems[system.id] = system
+    if not (out.root.parent / SOURCES_DIR / system.seed).is_file():
+        out.add(
+            system_path,
+            meta.line_of("seed"),
+            "system.seed",
+            f"no file {SOURCES_DIR}/{system.seed} (the rulebook this system is built from)",
+        )
     listed = set(meta["pages"])
     for name in meta["pages"]:
         page_path = folder / f"{name}.yml"

@@ -105,6 +105,9 @@ KINDS: dict[str, tuple[Field, ...]] = {
 LINKABLE_KINDS: frozenset[str] = frozenset({"term", "attribute", "art", "ability", "status"})
 """Kinds whose names are linked wherever they are mentioned in the same system."""
 
+SOURCES_DIR = "sources"
+"""Folder (beside ``rules_data/``) holding each system's rulebook, unchanged; ``seed`` names it."""
+
 SYSTEM_FIELDS: tuple[Field, ...] = (
     Field("id", "str", required=True),
     Field("name", "str", required=True),

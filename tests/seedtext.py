@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
-SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+SEEDS = Path(__file__).resolve().parents[1] / "sources"
+"""The rulebooks, kept unchanged in the project (``system.yml``'s ``seed`` names one)."""
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[*_]*[A-Z0-9])")
 _BLOCK_TAGS = {

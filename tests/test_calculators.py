@@ -1,4 +1,4 @@
-"""The calculator contract: ids, inputs and outputs of CALCULATORS.md; only InputError escapes."""
+"""The calculator contract of calculators/README.md; only InputError escapes."""
 
 from __future__ import annotations
 
@@ -13,14 +13,15 @@ from hypothesis import strategies as st
 import calculators
 from calculators import InputError
 
-CONTRACT = Path(__file__).resolve().parents[2] / "shared" / "CALCULATORS.md"
+CONTRACT = Path(__file__).resolve().parents[1] / "calculators" / "README.md"
 NAME = re.compile(r"`([a-z][a-z0-9_]*)`")
 
 
 def required() -> list[tuple[str, list[str], list[str]]]:
     """(id, input names, output names) for every row of the contract's tables."""
     rows = []
-    for line in CONTRACT.read_text(encoding="utf-8").splitlines():
+    text = CONTRACT.read_text(encoding="utf-8").split("\n## Planned additions", 1)[0]
+    for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 3 and re.fullmatch(r"`[a-z_]+\.[a-z_0-9]+`", cells[0]):
             rows.append((cells[0].strip("`"), NAME.findall(cells[1]), NAME.findall(cells[2])))

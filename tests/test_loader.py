@@ -35,6 +35,8 @@ def write(root: Path, rules: str, system: str = SYSTEM) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "system.yml").write_text(system)
     (folder / "rules.yml").write_text(textwrap.dedent(rules))
+    (root / "sources").mkdir(exist_ok=True)
+    (root / "sources" / SEED).write_text("# Combat\n")
     return root / "rules_data"
 
 
@@ -48,6 +50,15 @@ def test_good_data_loads(tmp_path: Path) -> None:
     data = load_rules(write(tmp_path, "page: {title: Rules}\nentries:\n" + GOOD_ENTRY))
     assert data.entry("demo.fatigue").name == "Fatigue"
     assert data.entry("demo.fatigue").line == 3
+
+
+def test_missing_source_file(tmp_path: Path) -> None:
+    root = write(tmp_path, "page: {title: Rules}\nentries:\n" + GOOD_ENTRY)
+    (tmp_path / "sources" / SEED).unlink()
+    assert problems(root) == [
+        f"rules_data/demo/system.yml:4: system.seed: no file sources/{SEED}"
+        " (the rulebook this system is built from)"
+    ]
 
 
 def test_missing_field(tmp_path: Path) -> None:
