@@ -37,8 +37,9 @@ def get(calc_id: str) -> Calculator:
 def catalog() -> list[dict[str, Any]]:
     """Every calculator's declaration as JSON-able dicts, ordered by id.
 
-    >>> "arts.contest" in [c["id"] for c in catalog()]
-    True
+    >>> contest = next(c for c in catalog() if c["id"] == "arts.contest")
+    >>> contest["system"], [i["name"] for i in contest["inputs"]][:2]
+    ('arts', ['attacker', 'defender'])
     """
     return [calc.to_json() for _, calc in sorted(REGISTRY.all().items())]
 

@@ -1140,6 +1140,8 @@ def roll_dice(n: int, sides: int, rng: random.Random) -> list[int]:
     Returns:
         The faces in the order rolled.
 
+    >>> roll_dice(3, 6, random.Random(42))
+    [6, 1, 1]
     >>> roll_dice(3, 6, random.Random(42)) == roll_dice(3, 6, random.Random(42))
     True
     >>> all(1 <= face <= 6 for face in roll_dice(10, 6, random.Random(0)))
