@@ -6,7 +6,15 @@ import importlib
 
 from .declare import Calculator
 
-SYSTEM_MODULES = ("arts", "glittershard", "pendragon", "shattered_spirits", "space_shard")
+#: The module that registers each system's calculators (``dice``: the roller of any system).
+SYSTEM_MODULES = {
+    "arts": "arts",
+    "glittershard": "glittershard",
+    "pendragon": "pendragon",
+    "shattered_spirits": "shattered_spirits",
+    "space_shard": "space_shard",
+    "dice": "roller",
+}
 
 
 class Registry:
@@ -50,7 +58,7 @@ class Registry:
         """
         system = calc_id.partition(".")[0]
         if system in SYSTEM_MODULES:
-            self._load(system)
+            self._load(SYSTEM_MODULES[system])
         return self._calcs.get(calc_id)
 
     def all(self) -> dict[str, Calculator]:
@@ -59,7 +67,7 @@ class Registry:
         >>> sorted(REGISTRY.all())[:2]
         ['arts.character', 'arts.contest']
         """
-        for name in SYSTEM_MODULES:
+        for name in SYSTEM_MODULES.values():
             self._load(name)
         return self._calcs
 
