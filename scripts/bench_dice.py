@@ -1,4 +1,4 @@
-"""Benchmark the exact dice engine (calculators/dice.py) against icepool.
+"""Benchmark the exact dice engine and the dice notation against icepool (and d20's parser).
 
 A plain script, not a test: ``.venv/bin/python scripts/bench_dice.py``.
 
@@ -11,6 +11,12 @@ For every case and library it reports
 * **repeated**: the median time of many repetitions in one process (both
   libraries cache, ours with ``functools.lru_cache``);
 * whether both libraries give identical exact probabilities.
+
+The cases named "notation:" parse a dice expression written as the seeds
+write them and compute its exact distribution (``calculators.notation``);
+icepool computes the same distribution from its own operators. A second table
+times parsing alone against d20 (Avrae's parser, which rolls but has no exact
+odds), where d20 reads the same expression.
 
 It also measures ``import calculators.dice`` in a fresh process (target:
 under 50 ms), with and without a bytecode cache, since this environment may
@@ -57,7 +63,22 @@ CASES: dict[str, tuple[str, str]] = {
         "contest(sum_dice(2, 6) + 5, sum_dice(2, 6) + 3).p_success",
         "(2 @ icepool.d6 + 5 > 2 @ icepool.d6 + 3).probability(True)",
     ),
+    # Expressions as the rulebooks write them ("3d6 and keep the highest two", "1d10
+    # initiative", "d100", "8d6", "1d6-2", "2d6 health"), plus the language's own forms.
+    "notation: 3d6kh2": ('parse("3d6kh2").distribution()', "icepool.d6.highest(3, 2)"),
+    "notation: 1d10": ('parse("1d10").distribution()', "icepool.d10"),
+    "notation: d%": ('parse("d%").distribution()', "icepool.d100"),
+    "notation: 8d6": ('parse("8d6").distribution()', "8 @ icepool.d6"),
+    "notation: 1d6-2": ('parse("1d6-2").distribution()', "icepool.d6 - 2"),
+    "notation: 2d6+5 >= 12": (
+        'parse("2d6+5 >= 12").distribution()',
+        "(2 @ icepool.d6 + 5).map(lambda x: int(x >= 12))",
+    ),
+    "notation: 6d6cs>=5": ('parse("6d6cs>=5").distribution()', "icepool.d6.count(6, [5, 6])"),
+    "notation: 4d6kh3": ('parse("4d6kh3").distribution()', "icepool.d6.highest(4, 3)"),
 }
+#: Expressions both our parser and d20's read, for the parse-only table.
+PARSE_CASES = ("3d6kh2", "1d10", "8d6", "1d6-2", "2d6+5", "4d6kh3", "(1d10+1d10)*2")
 LIBRARIES = ("ours", "icepool")
 
 
@@ -82,6 +103,7 @@ def worker(library: str, case: str, repeats: int) -> None:
     if library == "ours":
         sys.path.insert(0, str(ROOT))
         exec("from calculators.dice import *", namespace)  # noqa: S102
+        exec("from calculators.notation import parse", namespace)  # noqa: S102
         expression = ours
     else:
         exec("import icepool", namespace)  # noqa: S102
@@ -110,6 +132,66 @@ def run_worker(library: str, case: str, repeats: int) -> dict[str, object]:
         cwd=ROOT,
     )
     return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+def parse_worker(library: str, text: str, repeats: int) -> None:
+    """Parse ``text`` in this (fresh) process with one library and print a JSON line."""
+    if library == "ours":
+        sys.path.insert(0, str(ROOT))
+        from calculators.notation import parse as parse_text
+    else:
+        import d20
+
+        parse_text = d20.parse
+    start = time.perf_counter()
+    parse_text(text)
+    first = time.perf_counter() - start
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        parse_text(text)
+        times.append(time.perf_counter() - start)
+    print(json.dumps({"first": first, "repeated": statistics.median(times)}))
+
+
+def parse_table(runs: int, repeats: int) -> None:
+    """Parsing alone, ours against d20's (fresh process first, then repeated)."""
+    print("\nParsing alone (both cache parsed expressions; d20 parses with a lark grammar):")
+    header = (
+        f"{'expression':<16} {'ours first':>11} {'d20 first':>11} "
+        f"{'ours rep.':>11} {'d20 rep.':>11}"
+    )
+    print(header)
+    print("-" * len(header))
+    for text in PARSE_CASES:
+        firsts: dict[str, list[float]] = {"ours": [], "d20": []}
+        repeated: dict[str, list[float]] = {"ours": [], "d20": []}
+        for _ in range(runs):
+            for lib in firsts:
+                completed = subprocess.run(
+                    [
+                        sys.executable,
+                        __file__,
+                        "--parse-worker",
+                        lib,
+                        text,
+                        "--repeats",
+                        str(repeats),
+                    ],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=ROOT,
+                )
+                data = json.loads(completed.stdout.strip().splitlines()[-1])
+                firsts[lib].append(data["first"])
+                repeated[lib].append(data["repeated"])
+        med = {lib: statistics.median(v) for lib, v in firsts.items()}
+        rep = {lib: statistics.median(v) for lib, v in repeated.items()}
+        print(
+            f"{text:<16} {fmt(med['ours']):>11} {fmt(med['d20']):>11} "
+            f"{fmt(rep['ours']):>11} {fmt(rep['d20']):>11}"
+        )
 
 
 def import_time(module: str, env: dict[str, str], runs: int) -> float:
@@ -176,9 +258,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="fresh processes per case")
     parser.add_argument("--repeats", type=int, default=2000, help="in-process repetitions")
     parser.add_argument("--worker", nargs=2, metavar=("LIBRARY", "CASE"), help=argparse.SUPPRESS)
+    parser.add_argument("--parse-worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker(args.worker[0], args.worker[1], args.repeats)
+        return
+    if args.parse_worker:
+        parse_worker(args.parse_worker[0], args.parse_worker[1], args.repeats)
         return
 
     print(f"Python {sys.version.split()[0]}; {args.runs} fresh processes per case and library;")
@@ -220,6 +306,8 @@ def main() -> None:
             print(f"exact result {value}")
         else:
             print(f"{len(value)} outcomes, e.g. P({value[-1][0]}) = {value[-1][1]}")  # type: ignore[index]
+
+    parse_table(args.runs, args.repeats)
 
     print("\nimport calculators.dice in a fresh process (median of 7):")
     with tempfile.TemporaryDirectory() as prefix:

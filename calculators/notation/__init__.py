@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..dice import Dist
 from .exact import Span, check, distribution
@@ -70,9 +71,7 @@ class Expression:
         >>> parse("d%").distribution().p_eq(100)
         Fraction(1, 100)
         """
-        bound = names or {}
-        check(self.tree, bound, self.field)
-        return distribution(self.tree, bound, self.field)
+        return _exact(self.tree, tuple(sorted((names or {}).items())), self.field)
 
     def roll(self, rng: random.Random, names: Mapping[str, int] | None = None) -> Rolled:
         """One roll with ``rng``: the total and every die rolled.
@@ -85,8 +84,9 @@ class Expression:
         return roll_tree(self.tree, bound, rng, self.field)
 
 
+@lru_cache(maxsize=512)
 def parse(text: str, field: str = "expression") -> Expression:
-    """Parse ``text``; a mistake is an ``InputError`` on ``field`` naming its column.
+    """Parse ``text``; a mistake is an ``InputError`` on ``field`` naming its column (cached).
 
     >>> parse("3d6 keep")
     Traceback (most recent call last):
@@ -94,6 +94,14 @@ def parse(text: str, field: str = "expression") -> Expression:
     calculators.errors.InputError: expression: unexpected 'k' at 5
     """
     return Expression(text, parse_tree(text, field), field)
+
+
+@lru_cache(maxsize=512)
+def _exact(tree: Node, names: tuple[tuple[str, int], ...], field: str) -> Dist:
+    """Cached exact distribution (trees and bound names are immutable)."""
+    bound = dict(names)
+    check(tree, bound, field)
+    return distribution(tree, bound, field)
 
 
 def _names(node: Node) -> set[str]:
