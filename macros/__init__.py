@@ -6,6 +6,8 @@ any problem stops the build before a page is written.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +20,15 @@ from .errors import RulesDataError
 from .export import export_core_data
 from .forms import render_calculator
 from .loader import Entry, RulesData, load_rules
+from .reload import fingerprint, forget
 from .render import Renderer
 from .site import build_nav
 
 __all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]
 
 _STATE: dict[str, Any] = {}
+#: The sources this module was imported from (a later build compares them).
+_SOURCES = fingerprint(Path(__file__).resolve().parents[1])
 
 
 def _current_doc(env: Any) -> str:
@@ -31,7 +36,15 @@ def _current_doc(env: Any) -> str:
 
 
 def define_env(env: Any) -> None:
-    """Load and validate rules data, then register macros for the pages."""
+    """Load and validate rules data, then register macros for the pages.
+
+    Under ``mkdocs serve``, a rebuild after an edit to the core or the macros
+    imports them afresh and hands the build to the new module.
+    """
+    if fingerprint(Path(__file__).resolve().parents[1]) != _SOURCES:
+        forget()
+        importlib.import_module(__name__).define_env(env)
+        return
     root = Path(env.project_dir) / "rules_data"
     try:
         data = load_rules(root)
@@ -117,6 +130,10 @@ def renderer_href(target: str, current: str) -> str:
 
 def on_post_build(env: Any) -> None:
     """Fail the build if a data page was never rendered; publish the Pyodide runtime."""
+    current = sys.modules.get(__name__)
+    if current is not None and current.on_post_build is not on_post_build:
+        current.on_post_build(env)  # this build was handed to a freshly imported module
+        return
     from .runtime import PublishError, publish_runtime
 
     try:

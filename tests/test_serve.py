@@ -1,0 +1,75 @@
+"""The development loop: a running ``mkdocs serve`` shows an edited calculator declaration."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from tests.sitebuild import copy_project
+
+PAGE = "pendragon/calculators/"
+TITLE = "Check against a Difficulty"
+EDITED = "Check against a Difficulty (edited while serving)"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except (urllib.error.URLError, OSError):
+        return None
+
+
+def wait_for(url: str, text: str, seconds: float) -> str | None:
+    """The page at ``url`` once it contains ``text``, or None after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        body = fetch(url)
+        if body is not None and text in body:
+            return body
+        time.sleep(0.5)
+    return None
+
+
+def test_serve_picks_up_a_changed_calculator_declaration(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/{PAGE}"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--strict", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first = wait_for(url, TITLE, 180)
+        assert first is not None, "mkdocs serve never served the page"
+        assert EDITED not in first
+        declarations = project / "calculators" / "pendragon" / "declarations.py"
+        source = declarations.read_text(encoding="utf-8")
+        assert f'"{TITLE}",' in source
+        declarations.write_text(source.replace(f'"{TITLE}",', f'"{EDITED}",'), encoding="utf-8")
+        assert wait_for(url, EDITED, 120) is not None, "the rebuilt page kept the old title"
+    finally:
+        server.terminate()
+        try:
+            _, errors = server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            _, errors = server.communicate()
+    assert "Traceback" not in errors, errors[-3000:]
