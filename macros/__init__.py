@@ -16,6 +16,7 @@ from mkdocs.exceptions import PluginError
 import calculators
 import calculators.data
 
+from . import front
 from .errors import RulesDataError
 from .export import export_core_data
 from .forms import render_calculator
@@ -113,12 +114,21 @@ def define_env(env: Any) -> None:
         )
 
     @env.macro
-    def systems_table() -> str:
-        """A table of every system with its seed file."""
-        rows = ["| System | Source rulebook |", "| --- | --- |"]
-        for system in data.systems.values():
-            rows.append(f"| [{system.name}]({system.id}/index.md) | `{system.seed}` |")
-        return "\n".join(rows) + "\n"
+    def systems_overview() -> str:
+        """A card per system: its game, dice, damage, creation, start page, calculators."""
+        docs_dir = Path(env.conf["docs_dir"])
+        return front.systems_overview(data, calculators.catalog(), docs_dir, _current_doc(env))
+
+    @env.macro
+    def sources(**repair_anchors: str) -> str:
+        """Each system's source file; ``repair_anchors`` names the anchor explaining a repair."""
+        return front.sources_list(data, _current_doc(env), repair_anchors)
+
+    @env.macro
+    def assumptions_page() -> str:
+        """Every assumption of this page's system, with the rules and calculators it concerns."""
+        doc = _current_doc(env)
+        return front.assumptions_page(data, renderer, calculators.catalog(), doc.split("/")[0], doc)
 
 
 def renderer_href(target: str, current: str) -> str:

@@ -19,7 +19,9 @@ from .schema import (
     ID_PATTERN,
     KINDS,
     PAGE_FIELDS,
+    RULEBOOK_FIELDS,
     SOURCES_DIR,
+    SUMMARY_FIELDS,
     SYSTEM_FIELDS,
     SYSTEM_ID_PATTERN,
     Field,
@@ -39,6 +41,8 @@ _TYPE_NAMES = {
     "source": "a mapping with 'file' and 'heading'",
     "rows": "a list of rows, each a list of cells",
     "pairs": "a list of one-key mappings (label: text)",
+    "mapping": "a mapping",
+    "page": "a page name",
 }
 
 
@@ -82,6 +86,28 @@ class Page:
         return f"{self.system}/{self.name}.md"
 
 
+@dataclass(frozen=True)
+class Summary:
+    """A system's card on the front page (``system.summary``); ``start`` and
+    ``creation_page`` are page names of the system."""
+
+    game: str
+    dice: str
+    damage: str
+    creation: str
+    start: str
+    creation_page: str | None = None
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """The source file as the Sources page describes it (``system.rulebook``)."""
+
+    lines: int
+    holds: str
+    title: str | None = None
+
+
 @dataclass
 class System:
     """A game system: its metadata and its pages in reading order."""
@@ -92,7 +118,17 @@ class System:
     text: str
     note: str
     file: str
+    summary: Summary
+    rulebook: Rulebook
+    repairs: tuple[str, ...] = ()
     pages: list[Page] = field(default_factory=list)
+
+    def page(self, name: str) -> Page:
+        """The page called ``name`` (e.g. ``combat``); ``KeyError`` if the system has none."""
+        for candidate in self.pages:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(f"system {self.id!r} has no page {name!r}")
 
 
 @dataclass
@@ -143,7 +179,9 @@ class _Collector:
 
 def _type_ok(value: Any, spec: Field) -> bool:
     kind = spec.type
-    if kind in ("str", "text", "ref"):
+    if kind == "mapping":
+        return isinstance(value, dict)
+    if kind in ("str", "text", "ref", "page"):
         return isinstance(value, str) and (kind == "text" or "\n" not in value.strip())
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
@@ -238,8 +276,13 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     meta = doc["system"]
     before = len(out.problems)
     _check_fields(out, system_path, meta, SYSTEM_FIELDS, "system.")
+    nested = {"summary": SUMMARY_FIELDS, "rulebook": RULEBOOK_FIELDS}
+    for name, specs in nested.items():
+        if isinstance(meta.get(name), LineDict):
+            _check_fields(out, system_path, meta[name], specs, f"system.{name}.")
     if len(out.problems) > before:
         return
+    _check_page_names(out, system_path, meta, nested)
     if meta["id"] != folder.name or not SYSTEM_ID_PATTERN.match(meta["id"]):
         out.add(
             system_path,
@@ -248,6 +291,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
             f"must equal the folder name {folder.name!r} (lower-case letters, digits, _)",
         )
         return
+    summary, rulebook = meta["summary"], meta["rulebook"]
     system = System(
         meta["id"],
         meta["name"],
@@ -255,6 +299,9 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         meta["text"],
         meta.get("note") or "",
         out.rel(system_path),
+        Summary(**{k: v for k, v in summary.items() if v is not None}),
+        Rulebook(**{k: v for k, v in rulebook.items() if v is not None}),
+        tuple(meta.get("repairs") or ()),
     )
     data.systems[system.id] = system
     if not (out.root.parent / SOURCES_DIR / system.seed).is_file():
@@ -274,6 +321,24 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     for extra in sorted(folder.glob("*.yml")):
         if extra.stem != "system" and extra.stem not in listed:
             out.add(extra, 1, "page", f"file is not listed in {system.id}/system.yml pages")
+
+
+def _check_page_names(
+    out: _Collector, path: Path, meta: LineDict, nested: dict[str, tuple[Field, ...]]
+) -> None:
+    """Every ``page`` field of the nested mappings names one of the system's pages."""
+    for name, specs in nested.items():
+        mapping = meta[name]
+        for spec in specs:
+            value = mapping.get(spec.name)
+            if spec.type == "page" and value is not None and value not in meta["pages"]:
+                out.add(
+                    path,
+                    mapping.line_of(spec.name),
+                    f"system.{name}.{spec.name}",
+                    f"must be one of this system's pages ({', '.join(meta['pages'])}); "
+                    f"got {value!r}",
+                )
 
 
 def _load_page(out: _Collector, data: RulesData, system: System, path: Path) -> None:

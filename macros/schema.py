@@ -25,7 +25,9 @@ class Field:
     ``int``, ``bool``, ``level`` (heading level 2-6), ``scalar`` (str, int,
     float or bool), ``strs`` (list of str), ``ref``/``refs`` (ids of other
     entries, optionally restricted to ``ref_kinds``), ``source``, ``rows``
-    (table rows), ``pairs`` (list of one-key mappings ``label: Markdown``) and ``any``.
+    (table rows), ``pairs`` (list of one-key mappings ``label: Markdown``), ``mapping``
+    (checked field by field against its own field list), ``page`` (the name of one of
+    the system's pages) and ``any``.
     """
 
     name: str
@@ -97,7 +99,7 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("text", "text", required=True),
         Field("reason", "text", required=True),
         Field("default", "scalar"),
-        Field("applies_to", "refs"),
+        Field("applies_to", "refs", required=True),
     ),
 }
 """Kind name -> the fields (beyond :data:`COMMON`) that kind has."""
@@ -116,8 +118,31 @@ SYSTEM_FIELDS: tuple[Field, ...] = (
     Field("pages", "strs", required=True),
     Field("note", "text"),
     Field("repairs", "strs", choices=("mojibake", "haml")),
+    Field("summary", "mapping", required=True),
+    Field("rulebook", "mapping", required=True),
 )
 """Fields of the ``system`` mapping in ``<system>/system.yml``."""
+
+SUMMARY_FIELDS: tuple[Field, ...] = (
+    Field("game", "str", required=True),
+    Field("dice", "text", required=True),
+    Field("damage", "text", required=True),
+    Field("creation", "text", required=True),
+    Field("creation_page", "page"),
+    Field("start", "page", required=True),
+)
+"""Fields of ``system.summary``, the system's card on the front page: what kind of
+game it is, its core dice mechanic, how damage works, whether it has character
+creation (``creation_page`` names the page that has it), and the page to start
+with. ``page`` fields name one of the system's ``pages``."""
+
+RULEBOOK_FIELDS: tuple[Field, ...] = (
+    Field("title", "str"),
+    Field("lines", "int", required=True),
+    Field("holds", "text", required=True),
+)
+"""Fields of ``system.rulebook``, the source file on the Sources page: its title as
+the rulebook gives it (absent when it gives none), its length in lines and what it holds."""
 
 PAGE_FIELDS: tuple[Field, ...] = (
     Field("title", "str", required=True),

@@ -8,7 +8,8 @@ from .loader import RulesData
 
 
 def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
-    """Navigation: home, then each system (overview first, pages in order), then the rest.
+    """Navigation: home, then each system (overview first, pages in order, then its
+    assumptions and calculators), then the rest.
 
     Top-level docs pages other than ``index.md`` come last, sorted by name.
     """
@@ -16,6 +17,8 @@ def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
     for system in data.systems.values():
         pages: list[object] = [{"Overview": f"{system.id}/index.md"}]
         pages.extend({page.title: page.doc} for page in system.pages)
+        if (docs_dir / system.id / "assumptions.md").is_file():
+            pages.append({"Assumptions": f"{system.id}/assumptions.md"})
         if (docs_dir / system.id / "calculators.md").is_file():
             pages.append({"Calculators": f"{system.id}/calculators.md"})
         nav.append({system.name: pages})

@@ -20,6 +20,13 @@ system:
   seed: {SEED}
   text: A demo system.
   pages: [rules]
+  summary:
+    game: A demo game.
+    dice: Roll 2d6.
+    damage: Fatigue.
+    creation: None.
+    start: rules
+  rulebook: {{lines: 3, holds: A demo.}}
 """
 GOOD_ENTRY = f"""\
   - kind: term
@@ -125,6 +132,62 @@ def test_dangling_and_wrong_kind_reference(tmp_path: Path) -> None:
         "rules_data/demo/rules.yml:12: entries[1].see: no entry with id 'demo.nowhere'",
         "rules_data/demo/rules.yml:19: entries[2].attributes: "
         "'demo.fatigue' is a term, expected a attribute",
+    ]
+
+
+def test_front_page_summary_fields_are_checked(tmp_path: Path) -> None:
+    system = (
+        SYSTEM.replace("    dice: Roll 2d6.\n", "")
+        .replace("damage: Fatigue.", "damage: [Fatigue]")
+        .replace("start: rules", "start: combat")
+        .replace("rulebook: {lines: 3, holds: A demo.}", "rulebook: {lines: many, holds: A demo.}")
+    )
+    rules = "page: {title: Rules}\nentries:\n" + GOOD_ENTRY
+    assert problems(write(tmp_path, rules, system)) == [
+        "rules_data/demo/system.yml:8: system.summary.dice: required field is missing",
+        "rules_data/demo/system.yml:9: system.summary.damage: expected Markdown text, got a list",
+        "rules_data/demo/system.yml:12: system.rulebook.lines: "
+        "expected a whole number, got a string",
+    ]
+    system = SYSTEM.replace("start: rules", "start: combat").replace(
+        "  summary:\n", "  summary:\n    creation_page: x\n"
+    )
+    assert problems(write(tmp_path, rules, system)) == [
+        "rules_data/demo/system.yml:8: system.summary.creation_page: "
+        "must be one of this system's pages (rules); got 'x'",
+        "rules_data/demo/system.yml:13: system.summary.start: "
+        "must be one of this system's pages (rules); got 'combat'",
+    ]
+
+
+def test_a_system_without_summary_or_rulebook(tmp_path: Path) -> None:
+    system = SYSTEM.split("  summary:")[0]
+    rules = "page: {title: Rules}\nentries:\n" + GOOD_ENTRY
+    assert problems(write(tmp_path, rules, system)) == [
+        "rules_data/demo/system.yml:2: system.rulebook: required field is missing",
+        "rules_data/demo/system.yml:2: system.summary: required field is missing",
+    ]
+
+
+def test_an_assumption_names_the_rule_it_fills(tmp_path: Path) -> None:
+    rules = (
+        "page: {title: Rules}\nentries:\n"
+        + GOOD_ENTRY
+        + f"""\
+  - kind: assumption
+    id: demo.rounding
+    name: Rounding
+    text: Round down.
+    reason: The rulebook does not say.
+    source: {{file: {SEED}, heading: Combat}}
+"""
+    )
+    assert problems(write(tmp_path, rules)) == [
+        "rules_data/demo/rules.yml:8: entries[1].applies_to: required field is missing"
+    ]
+    fixed = rules.replace("    reason:", "    applies_to: [demo.fatigue]\n    reason:")
+    assert load_rules(write(tmp_path, fixed)).entry("demo.rounding").get("applies_to") == [
+        "demo.fatigue"
     ]
 
 
