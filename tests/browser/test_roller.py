@@ -1,4 +1,4 @@
-"""The dice roller (``dice.roll``) in Chromium: live odds, a link restores it, errors at the field."""
+"""The dice roller in Chromium: live odds, a link restores it, a mistake named at its field."""
 
 from __future__ import annotations
 
