@@ -139,14 +139,18 @@ def mark_chinese(element: etree.Element, inherited: bool = False) -> None:
         element.set("lang", LANG)
         inherited = True
     children = list(element)
-    if not inherited:
-        element.text, spans = _wrap(element.text or "")
-        element[0:0] = spans
+    if not inherited:  # one pass, new spans after the text or tail they come from
+        head, spans = _wrap(element.text or "")
+        if spans:
+            element.text = head or None
+        arranged = spans
         for child in children:
-            child.tail, spans = _wrap(child.tail or "")
-            position = list(element).index(child) + 1
-            element[position:position] = spans
-        element.text = element.text or None
+            tail, spans = _wrap(child.tail or "")
+            if spans:
+                child.tail = tail or None
+            arranged += [child, *spans]
+        if len(arranged) != len(children):
+            element[:] = arranged
     for child in children:
         mark_chinese(child, inherited)
 
