@@ -17,6 +17,7 @@ import calculators
 import calculators.data
 
 from . import front
+from .cjk import ChineseLangExtension
 from .errors import RulesDataError
 from .export import export_core_data
 from .forms import render_calculator
@@ -63,6 +64,9 @@ def define_env(env: Any) -> None:
     def calculators_after(entry: Entry, doc: str) -> str:
         return "".join(render_calculator(c, data, doc) for c in by_rule.get(entry.id, []))
 
+    extensions = env.conf["markdown_extensions"]
+    if not any(isinstance(ext, ChineseLangExtension) for ext in extensions):
+        extensions.append(ChineseLangExtension())  # Chinese passages get lang="zh-Hant"
     renderer = Renderer(data, after=calculators_after)
     rendered: set[str] = set()
     _STATE.update(data=data, rendered=rendered)

@@ -1,4 +1,5 @@
-"""Site search in real Chromium, and how it shares the CPU with the calculator engine.
+"""Site search in real Chromium, in English and Chinese, and how it shares the CPU with the
+calculator engine.
 
 On a calculator page the theme's search index request is held until the engine
 has answered, so indexing the site does not slow the first live result; it is
@@ -8,6 +9,8 @@ let go at once when the reader turns to search, or when the engine fails.
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
 
 from macros.forms import dom_id
 
@@ -41,15 +44,35 @@ SEARCH_READY = """() => {
   return meta && meta.textContent.trim() !== "" && !/initializing/i.test(meta.textContent);
 }"""
 
+#: The results listed are those of the whole query: none, or links highlighting it.
+RESULTS_FOR = """(words) => {
+  const meta = document.querySelector(".md-search-result__meta");
+  if (/no matching/i.test(meta.textContent)) return true;
+  const links = [...document.querySelectorAll(".md-search-result__item a")];
+  return links.some((a) => new URL(a.href).searchParams.get("h") === words.toLowerCase());
+}"""
+
 
 def search_for(web: Any, words: str) -> list[str]:
     """Type into the theme's search box; the titles of the results it lists."""
     web.page.click(".md-search__input")
     web.page.wait_for_function(SEARCH_READY)
     web.page.locator(".md-search__input").press_sequentially(words)  # the theme reads keyup
+    if not words.isascii():
+        # Playwright enters characters that no key makes (Chinese) without key events; an
+        # input method commits them with a key, whose keyup the theme reads: release one.
+        web.page.keyboard.press("End")
+    web.page.wait_for_function(RESULTS_FOR, arg=words)
     items = web.page.locator(".md-search-result__item")
-    items.first.wait_for()
     return [" ".join(t.split()) for t in items.all_inner_texts()]
+
+
+def result_pages(web: Any) -> list[str]:
+    """The pages (site paths, no query or anchor) of the listed search results."""
+    hrefs = web.page.locator(".md-search-result__item a").evaluate_all(
+        "links => links.map((a) => new URL(a.href).pathname)"
+    )
+    return list(dict.fromkeys(href.lstrip("/") for href in hrefs))
 
 
 def test_on_a_calculator_page_the_index_waits_for_the_first_live_result(web: Any) -> None:
@@ -97,4 +120,24 @@ def test_a_page_without_calculator_fetches_the_index_at_once(web: Any) -> None:
     results = search_for(web, "incapacity")
     assert any("ncapacit" in title for title in results), results
     assert web.pyodide_requests() == []
+    assert web.log.errors() == []
+
+
+@pytest.mark.parametrize("word", ["掩蔽", "格擋"])  # cover, block: Chinese game terms
+def test_a_chinese_word_finds_the_defensive_actions_page(web: Any, word: str) -> None:
+    web.goto("space_shard/")
+    results = search_for(web, word)
+    assert "No matching" not in web.page.inner_text(".md-search-result__meta")
+    assert "space_shard/defense/" in result_pages(web), results
+    assert web.log.errors() == []
+
+
+@pytest.mark.parametrize(
+    ("word", "page"),
+    [("initiative", "space_shard/turns/"), ("Boons", "arts/dice/")],
+)
+def test_an_english_word_still_finds_its_page(web: Any, word: str, page: str) -> None:
+    web.goto("space_shard/")
+    search_for(web, word)
+    assert page in result_pages(web)
     assert web.log.errors() == []
