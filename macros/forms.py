@@ -251,7 +251,7 @@ def render_calculator_print(
     result = calculators.run(calc_id, {})
     help_text = f"<p class='rb-calc-help'>{escape(calc.help)}</p>" if calc.help else ""
     return (
-        f"<section class='rb-calc rb-calc-print' id='{uid}' aria-labelledby='{uid}-title'>"
+        f"<section class='rb-calc-print' id='{uid}' aria-labelledby='{uid}-title'>"
         f"<h3 id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}</h3>"
         f"{help_text}{_inputs_used(calc)}"
         f"<div class='rb-result'>{render_result(calc, result, uid, open_tables=True)}</div>"
