@@ -92,3 +92,15 @@ def test_print_pages_are_linked_and_kept_out_of_search(built_site: Path) -> None
         assert not [loc for loc in locations if loc.startswith(f"{system}/print/")], system
         overview = (built_site / system / "index.html").read_text(encoding="utf-8")
         assert re.search(r'<a href="print/">Print this rulebook</a>', overview), system
+
+
+def test_a_hand_written_print_page_stops_the_build(tmp_path: Path) -> None:
+    from tests.sitebuild import copy_project, mkdocs_build
+
+    project = copy_project(tmp_path / "project")
+    (project / "docs" / "pendragon" / "print.md").write_text("# Pendragon, by hand\n")
+    result = mkdocs_build(project, tmp_path / "out")
+    assert result.returncode != 0
+    assert "docs/pendragon/print.md: the print page of Pendragon is generated" in (
+        result.stdout + result.stderr
+    )
