@@ -57,8 +57,12 @@ def _value(value: Any) -> str:
     return _scalar(value)
 
 
-def render_distribution(pairs: list[list[Any]], label: str, uid: str) -> str:
+def render_distribution(
+    pairs: list[list[Any]], label: str, uid: str, open_table: bool = False
+) -> str:
     """An exact distribution as a bar chart (hidden from screen readers) plus a table.
+
+    The table is folded away unless ``open_table`` (for print).
 
     >>> html = render_distribution([[0, "1/2"], [1, "1/2"]], "Coin", "c")
     >>> "P(≥x)" in html and "50%" in html
@@ -85,7 +89,8 @@ def render_distribution(pairs: list[list[Any]], label: str, uid: str) -> str:
         at_least -= value
     chart = f"<div class='rb-chart' aria-hidden='true'>{''.join(bars)}</div>"
     table = (
-        f"<details class='rb-dist-table'><summary>Table: {escape(label)}</summary>"
+        f"<details class='rb-dist-table'{' open' if open_table else ''}>"
+        f"<summary>Table: {escape(label)}</summary>"
         f"<table><caption class='rb-sr'>{escape(label)}</caption><thead><tr>"
         "<th scope='col'>x</th><th scope='col'>P(=x)</th><th scope='col'>%</th>"
         "<th scope='col'>P(≥x)</th><th scope='col'>%</th></tr></thead>"
@@ -94,8 +99,10 @@ def render_distribution(pairs: list[list[Any]], label: str, uid: str) -> str:
     return f"<figure class='rb-dist' id='{escape(uid)}'>{chart}{table}</figure>"
 
 
-def render_output(output: Output, value: Any, uid: str) -> str:
+def render_output(output: Output, value: Any, uid: str, open_tables: bool = False) -> str:
     """One output: label and value, formatted by the output's kind.
+
+    ``open_tables`` unfolds a distribution's table (for print).
 
     >>> html = render_output(Output("p", "Success", "fraction"), "1/4", "x")
     >>> "<dt>Success</dt><dd><strong>1/4</strong> (25%)</dd>" in html
@@ -104,7 +111,7 @@ def render_output(output: Output, value: Any, uid: str) -> str:
     if output.kind == "fraction" and isinstance(value, str):
         shown = f"<strong>{escape(value)}</strong> ({percent(value)})"
     elif output.kind == "distribution" and isinstance(value, list):
-        shown = render_distribution(value, output.label, f"{uid}-{output.name}")
+        shown = render_distribution(value, output.label, f"{uid}-{output.name}", open_tables)
     elif output.kind in ("int", "number", "text", "bool"):
         shown = f"<strong>{_scalar(value)}</strong>"
         if output.unit and value is not None:
@@ -117,8 +124,12 @@ def render_output(output: Output, value: Any, uid: str) -> str:
     )
 
 
-def render_result(calc: Calculator, result: dict[str, Any], uid: str = "r") -> str:
+def render_result(
+    calc: Calculator, result: dict[str, Any], uid: str = "r", open_tables: bool = False
+) -> str:
     """The whole result: every declared output, then the dice rolled and the breakdown.
+
+    ``open_tables`` unfolds distribution tables (for print).
 
     Outputs that are ``None`` (not applicable, such as the roll when no dice were
     given and the exact distribution is shown instead) are left out.
@@ -130,7 +141,7 @@ def render_result(calc: Calculator, result: dict[str, Any], uid: str = "r") -> s
     parts = []
     for output in calc.outputs:
         if result.get(output.name) is not None:  # absent or not applicable: not shown
-            parts.append(render_output(output, result[output.name], uid))
+            parts.append(render_output(output, result[output.name], uid, open_tables))
     html = f"<dl class='rb-outputs'>{''.join(parts)}</dl>"
     rolled = result.get("rolled")
     if rolled:

@@ -22,6 +22,8 @@ from .errors import RulesDataError
 from .export import export_core_data
 from .forms import render_calculator
 from .loader import Entry, RulesData, load_rules
+from .print_pages import print_doc
+from .printing import render_system
 from .reload import fingerprint, forget
 from .render import Renderer
 from .site import build_nav
@@ -109,12 +111,13 @@ def define_env(env: Any) -> None:
 
     @env.macro
     def system_contents(system_id: str) -> str:
-        """A list of a system's pages with their titles."""
+        """A list of a system's pages with their titles, then its print page."""
         system = data.systems[system_id]
         doc = _current_doc(env)
         return (
             "\n".join(f"* [{page.title}]({renderer_href(page.doc, doc)})" for page in system.pages)
-            + "\n"
+            + f"\n* [Print this rulebook]({renderer_href(print_doc(system_id), doc)}): "
+            "the whole rulebook as one document\n"
         )
 
     @env.macro
@@ -133,6 +136,13 @@ def define_env(env: Any) -> None:
         """Every assumption of this page's system, with the rules and calculators it concerns."""
         doc = _current_doc(env)
         return front.assumptions_page(data, renderer, calculators.catalog(), doc.split("/")[0], doc)
+
+    @env.macro
+    def print_system(system_id: str) -> str:
+        """A whole system as one document for print (the generated ``<system>/print.md``)."""
+        calc_ids = [c["id"] for c in calculators.catalog() if c["system"] == system_id]
+        has_page = (Path(env.conf["docs_dir"]) / system_id / "calculators.md").is_file()
+        return render_system(data, system_id, calc_ids, by_rule, has_page)
 
 
 def renderer_href(target: str, current: str) -> str:

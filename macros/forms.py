@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -11,7 +12,7 @@ import calculators
 from calculators.declare import Calculator, Input
 from calculators.present import render_result
 
-from .loader import RulesData
+from .loader import Entry, RulesData
 from .render import anchor
 
 
@@ -119,14 +120,18 @@ def _grouped_fields(calc: Calculator, uid: str) -> str:
     return "".join(html)
 
 
-def _assumptions(calc: Calculator, data: RulesData, doc: str) -> str:
+def _assumptions(
+    calc: Calculator, data: RulesData, doc: str, home: Callable[[Entry], str] | None = None
+) -> str:
+    """Links to the assumptions a calculator uses, on ``home(entry)`` (their own pages)."""
     seen = calc.assumptions_used()
     if not seen:
         return ""
     links = []
     for entry_id in seen:
         entry = data.entry(entry_id)
-        url = site_href(f"{entry.system}/{entry.page}.md", anchor(entry.id), doc)
+        target = home(entry) if home else f"{entry.system}/{entry.page}.md"
+        url = site_href(target, anchor(entry.id), doc)
         links.append(f"<li><a href='{escape(url)}'>{escape(entry.name)}</a></li>")
     return (
         "<div class='rb-assumptions'><p>Assumptions this calculator uses "
@@ -184,5 +189,72 @@ def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
         f"{render_result(calc, result, uid)}</div>"
         f"<div class='rb-log' hidden><h4>Roll log</h4><ol></ol></div>"
         f"{_assumptions(calc, data, doc)}"
+        "</section>"
+    )
+
+
+def input_value(spec: Input, value: Any) -> str:
+    """An input's value as a reader would write it, with its unit.
+
+    >>> input_value(Input("h", "int", "Horizontal", 3, unit="spaces"), 3)
+    '3 spaces'
+    >>> input_value(Input("m", "choice", "Mode", "a_b", choices=("a_b",)), "a_b")
+    'a b'
+    >>> input_value(Input("d", "dice", "Dice rolled", None, optional=True), None)
+    'none'
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == "":
+        return "none"
+    text = str(value).replace("_", " ") if spec.kind == "choice" else str(value)
+    return f"{text} {spec.unit}" if spec.unit else text
+
+
+def _inputs_used(calc: Calculator) -> str:
+    """The default inputs as a list; consecutive inputs of one ``group`` share a line."""
+    items: list[str] = []
+    run: list[Input] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        values = [f"{escape(s.label)}: {escape(input_value(s, s.default))}" for s in run]
+        if run[0].group:
+            items.append(f"<li>{escape(run[0].group)}: {'; '.join(values)}</li>")
+        else:
+            items.extend(f"<li>{value}</li>" for value in values)
+        run.clear()
+
+    for spec in calc.inputs:
+        if run and spec.group != run[0].group:
+            flush()
+        run.append(spec)
+    flush()
+    return (
+        "<div class='rb-print-inputs'><p>Worked out for the default inputs:</p>"
+        f"<ul>{''.join(items)}</ul></div>"
+    )
+
+
+def render_calculator_print(
+    calc_id: str, data: RulesData, doc: str, home: Callable[[Entry], str] | None = None
+) -> str:
+    """A calculator for paper: the inputs used, the default result and its breakdown.
+
+    No form, no controls and no ``data-calc`` attribute (so the page does not start
+    the calculator engine); distribution tables are open. Assumption links go to
+    ``home(entry)``.
+    """
+    calc = calculators.get(calc_id)
+    uid = dom_id(calc_id)
+    result = calculators.run(calc_id, {})
+    help_text = f"<p class='rb-calc-help'>{escape(calc.help)}</p>" if calc.help else ""
+    return (
+        f"<section class='rb-calc-print' id='{uid}' aria-labelledby='{uid}-title'>"
+        f"<h3 id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}</h3>"
+        f"{help_text}{_inputs_used(calc)}"
+        f"<div class='rb-result'>{render_result(calc, result, uid, open_tables=True)}</div>"
+        f"{_assumptions(calc, data, doc, home)}"
         "</section>"
     )

@@ -18,6 +18,26 @@ def anchor(entry_id: str) -> str:
     return entry_id.replace(".", "-")
 
 
+def title_entry(page: Page) -> Entry | None:
+    """The page's first entry when it is a section repeating the page's title."""
+    entries = page.entries
+    if entries and entries[0].kind == "section" and entries[0].name == page.title:
+        return entries[0]
+    return None
+
+
+def page_anchor(page: Page) -> str:
+    """The HTML id of a page's title: its title entry's, else ``page-<system>-<page>``.
+
+    Entry anchors start with the system id, so the second form cannot clash with them.
+
+    >>> page_anchor(Page("arts", "combat", "Combat", "", "arts/combat.yml"))
+    'page-arts-combat'
+    """
+    first = title_entry(page)
+    return anchor(first.id) if first else f"page-{page.system}-{page.name}"
+
+
 def cell(value: object) -> str:
     """A table cell as Markdown, with pipes and newlines made safe.
 
@@ -30,9 +50,21 @@ def cell(value: object) -> str:
 class Renderer:
     """Turns validated rules data into Markdown, linking names to definitions."""
 
-    def __init__(self, data: RulesData, after: Callable[[Entry, str], str] | None = None) -> None:
+    def __init__(
+        self,
+        data: RulesData,
+        after: Callable[[Entry, str], str] | None = None,
+        home: Callable[[Entry], str] | None = None,
+        shift: int = 0,
+    ) -> None:
+        """``after`` adds Markdown after an entry (its calculators); ``home`` is the docs
+        page an entry is linked to (its own page unless given: a print page gathers a
+        whole system); ``shift`` moves every heading down that many levels (at most to 6).
+        """
         self.data = data
         self.after = after or (lambda entry, doc: "")
+        self.home = home or (lambda entry: f"{entry.system}/{entry.page}.md")
+        self.shift = shift
         self.linkers: dict[str, Linker] = {}
         for system in data.systems:
             names: dict[str, Target] = {}
@@ -41,7 +73,7 @@ class Renderer:
                     continue
                 target = Target(
                     entry.id,
-                    f"{system}/{entry.page}.md",
+                    self.home(entry),
                     anchor(entry.id),
                     title_text(f"{entry.name}: {self.summary(entry)}"),
                 )
@@ -80,7 +112,7 @@ class Renderer:
     def ref(self, entry_id: str, doc: str, label: str | None = None) -> str:
         """A Markdown link to an entry by id, with its summary on hover."""
         entry = self.data.entry(entry_id)
-        url = href(f"{entry.system}/{entry.page}.md", anchor(entry.id), doc)
+        url = href(self.home(entry), anchor(entry.id), doc)
         title = title_text(f"{entry.name}: {self.summary(entry)}")
         return f'[{label or entry.name}]({url} "{title}")'
 
@@ -100,7 +132,7 @@ class Renderer:
         return f'!!! {kind} "{title}"\n\n{body}'
 
     def _heading(self, entry: Entry, text: str | None = None) -> str:
-        hashes = "#" * entry.get("level", 4)
+        hashes = "#" * min(entry.get("level", 4) + self.shift, 6)
         return f"{hashes} {text or entry.name} {{ #{anchor(entry.id)} }}"
 
     def _join(self, *parts: str) -> str:
@@ -189,14 +221,21 @@ class Renderer:
         return self._join(f'<span id="{anchor(entry.id)}"></span>', admonition)
 
     def page(self, page: Page, doc: str) -> str:
-        """Every entry of a data page, in order."""
+        """Every entry of a data page, in order.
+
+        On its own page the title is the page's H1 (written here only when the first
+        entry repeats it); with a ``shift`` the page is a chapter of a longer document
+        and always gets its title as a heading, anchored at :func:`page_anchor`.
+        """
         intro = page.text and self.linkers[page.system].link(page.text, doc)
-        parts = [intro]
+        title = "#" * (1 + self.shift)
+        parts = [f"{title} {page.title} {{ #{page_anchor(page)} }}" if self.shift else "", intro]
         entries = list(page.entries)
-        if entries and entries[0].kind == "section" and entries[0].name == page.title:
-            first = entries.pop(0)  # repeats the page title: it becomes the page's H1
+        first = title_entry(page)
+        if first:
+            entries.pop(0)  # repeats the page title: it becomes the page's heading
             text = self.link(first, first.get("text") or "", doc)
-            heading = f"# {first.name} {{ #{anchor(first.id)} }}"
+            heading = f"{title} {first.name} {{ #{anchor(first.id)} }}"
             parts = [heading, intro, text, self._notes(first, doc), self.after(first, doc)]
         for entry in entries:
             parts += [self.render(entry, doc), self.after(entry, doc)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from .loader import RulesData
+from .print_pages import print_doc
 
 
 def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
     """Navigation: home, then each system (overview first, pages in order, then its
-    assumptions and calculators), then the rest.
+    assumptions, calculators and print page), then the rest.
 
     Top-level docs pages other than ``index.md`` come last, sorted by name.
     """
@@ -21,6 +22,7 @@ def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
             pages.append({"Assumptions": f"{system.id}/assumptions.md"})
         if (docs_dir / system.id / "calculators.md").is_file():
             pages.append({"Calculators": f"{system.id}/calculators.md"})
+        pages.append({"Print this rulebook": print_doc(system.id)})  # generated: print_pages.py
         nav.append({system.name: pages})
     extras = sorted(p.name for p in docs_dir.glob("*.md") if p.name != "index.md")
     nav.extend(extras)
