@@ -157,7 +157,8 @@ def test_the_nav_lists_assumptions_and_sources() -> None:
         (pages,) = [
             item[system.name] for item in nav if isinstance(item, dict) and system.name in item
         ]
-        assert pages[-2:] == [
+        assert pages[-3:] == [
             {"Assumptions": f"{system.id}/assumptions.md"},
             {"Calculators": f"{system.id}/calculators.md"},
+            {"Print this rulebook": f"{system.id}/print.md"},
         ]
