@@ -6,6 +6,7 @@ import json
 import posixpath
 from collections.abc import Callable
 from html import escape
+from itertools import groupby
 from typing import Any
 
 import calculators
@@ -94,29 +95,29 @@ def _field(calc: Calculator, spec: Input, uid: str) -> str:
     )
 
 
+def group_runs(inputs: tuple[Input, ...]) -> list[tuple[str, list[Input]]]:
+    """Consecutive inputs of one ``group``, in declaration order, with the group's name.
+
+    >>> runs = group_runs((Input("a", "int", "A", 1), Input("b", "int", "B", 1, group="G"),
+    ...                    Input("c", "int", "C", 1, group="G")))
+    >>> [(group, [spec.name for spec in run]) for group, run in runs]
+    [('', ['a']), ('G', ['b', 'c'])]
+    """
+    return [(group, list(run)) for group, run in groupby(inputs, key=lambda spec: spec.group)]
+
+
 def _grouped_fields(calc: Calculator, uid: str) -> str:
     """Fields in declaration order; consecutive inputs of one ``group`` share a fieldset."""
     html = []
-    run: list[Input] = []
-
-    def flush() -> None:
-        if not run:
-            return
+    for group, run in group_runs(calc.inputs):
         fields = "".join(_field(calc, spec, uid) for spec in run)
-        if run[0].group:
+        if group:
             html.append(
-                f"<fieldset class='rb-group'><legend>{escape(run[0].group)}</legend>"
+                f"<fieldset class='rb-group'><legend>{escape(group)}</legend>"
                 f"<div class='rb-fields'>{fields}</div></fieldset>"
             )
         else:
             html.append(f"<div class='rb-fields'>{fields}</div>")
-        run.clear()
-
-    for spec in calc.inputs:
-        if run and spec.group != run[0].group:
-            flush()
-        run.append(spec)
-    flush()
     return "".join(html)
 
 
@@ -214,23 +215,12 @@ def input_value(spec: Input, value: Any) -> str:
 def _inputs_used(calc: Calculator) -> str:
     """The default inputs as a list; consecutive inputs of one ``group`` share a line."""
     items: list[str] = []
-    run: list[Input] = []
-
-    def flush() -> None:
-        if not run:
-            return
+    for group, run in group_runs(calc.inputs):
         values = [f"{escape(s.label)}: {escape(input_value(s, s.default))}" for s in run]
-        if run[0].group:
-            items.append(f"<li>{escape(run[0].group)}: {'; '.join(values)}</li>")
+        if group:
+            items.append(f"<li>{escape(group)}: {'; '.join(values)}</li>")
         else:
             items.extend(f"<li>{value}</li>" for value in values)
-        run.clear()
-
-    for spec in calc.inputs:
-        if run and spec.group != run[0].group:
-            flush()
-        run.append(spec)
-    flush()
     return (
         "<div class='rb-print-inputs'><p>Worked out for the default inputs:</p>"
         f"<ul>{''.join(items)}</ul></div>"
