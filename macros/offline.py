@@ -266,13 +266,16 @@ def write_manifest(site_dir: Path, name: str, description: str = "") -> dict[str
 # -- service worker ----------------------------------------------------------------------
 
 
-def build_service_worker(site_dir: Path, project_dir: Path) -> dict[str, Any]:
+def build_service_worker(
+    site_dir: Path, project_dir: Path, max_bytes: int = MAX_FILE_BYTES
+) -> dict[str, Any]:
     """Run workbox-build's ``injectManifest`` (through Node) to write ``<site_dir>/sw.js``.
 
-    Returns the script's report: ``precache`` and ``runtime`` (``count``, ``size``
-    in bytes). Raises :class:`OfflineError` when Node or workbox-build is missing,
-    when workbox warns (a file too large to list is a warning there), or when
-    the worker was not written.
+    ``max_bytes`` is workbox's ``maximumFileSizeToCacheInBytes``. Returns the
+    script's report: ``precache`` and ``runtime`` (``count``, ``size`` in bytes).
+    Raises :class:`OfflineError` when Node or workbox-build is missing, when
+    workbox warns (a file too large to list is a warning there), or when the
+    worker was not written.
     """
     node = shutil.which("node")
     if node is None:
@@ -284,7 +287,7 @@ def build_service_worker(site_dir: Path, project_dir: Path) -> dict[str, Any]:
         "siteDir": str(site_dir.resolve()),
         "swSrc": str(SW_FOLDER / "sw.js"),
         "swDest": str((site_dir / "sw.js").resolve()),
-        "maximumFileSizeToCacheInBytes": MAX_FILE_BYTES,
+        "maximumFileSizeToCacheInBytes": max_bytes,
     }
     result = subprocess.run(
         [node, str(SW_FOLDER / "build-sw.mjs"), json.dumps(options)],
