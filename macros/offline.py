@@ -85,6 +85,7 @@ self.addEventListener("activate", (event) => {
 });
 """
 
+
 class OfflineError(Exception):
     """The offline shell cannot be built; the message says what to install or fix."""
 
