@@ -624,15 +624,17 @@ def returning_reader(
 
     One on-disk profile: a first visit to ``--reader-page`` (engine live), the
     service worker ready, "Make available offline" done, one discarded load; then
-    ``runs`` rounds of one cold bare boot (a new context of ``bench``'s browser) and
+    ``runs`` rounds of one cold bare boot (a new context of ``bench``'s browser),
     one new page of the calculator page in the profile, from navigation to the
-    first live result.
+    first live result, and the bare boot in the profile (the same runtime from the
+    worker's cache, without the page around it).
     """
     path = args.reader_page
     if not has_calculator(bench.site, path):
         return [], [f"/{path} has no calculator: returning-reader row skipped"]
     bare: list[Load] = []
     again: list[Load] = []
+    bare_sw: list[Load] = []  # the bare page in the reader's profile: runtime from the worker
     # The same Playwright instance as ``bench``'s browser (a second one cannot start).
     context = bench.browser.browser_type.launch_persistent_context(
         str(tmp / "reader-profile"),
@@ -659,6 +661,8 @@ def returning_reader(
             bare.append(bench.once(shipped, BOOT_ONLY))
             time.sleep(WARM_PAUSE_S)
             again.append(reader.visit(context, server, path, True))
+            time.sleep(WARM_PAUSE_S)
+            bare_sw.append(reader.visit(context, server, BOOT_ONLY, True))
             print(f"returning reader: round {round_ + 1}/{args.runs}", file=sys.stderr)
         reader.close()
     finally:
@@ -680,6 +684,14 @@ def returning_reader(
             f"({statistics.median(x.requests for x in again):.0f} requests)",
         ),
     ]
+    rows.append(
+        (
+            "bare page: Pyodide boot only, runtime in the service worker's cache",
+            fmt_ms(median([x.ms for x in bare_sw])),
+            "",
+            f"{fmt_bytes(statistics.median(x.pyodide_bytes for x in bare_sw))} under /pyodide/",
+        )
+    )
     notes = []
     if bare_ms and reader_ms:
         notes.append(
