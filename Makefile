@@ -22,7 +22,8 @@ $(VENV)/.installed: requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.lock
 	touch $@
 
-## Pyodide, pinned in package-lock.json; the build copies its runtime into site/pyodide/.
+## Pyodide and workbox-build, pinned in package-lock.json: the build copies the runtime into
+## site/pyodide/ and writes the offline service worker (site/sw.js) with workbox.
 node_modules/.installed: package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@

@@ -22,6 +22,7 @@ from .errors import RulesDataError
 from .export import export_core_data
 from .forms import render_calculator
 from .loader import Entry, RulesData, load_rules
+from .offline import offline_enabled
 from .print_pages import print_doc
 from .printing import render_system
 from .reload import fingerprint, forget
@@ -75,6 +76,8 @@ def define_env(env: Any) -> None:
     if not env.conf.get("nav"):
         env.conf["nav"] = build_nav(data, Path(env.conf["docs_dir"]))
     env.variables["rules"] = data
+    # The theme registers the service worker only where the build makes a working one.
+    env.conf["extra"]["rulebinder_offline"] = offline_enabled(Path(env.conf["site_dir"]))
 
     @env.macro
     def rules_page() -> str:
@@ -153,16 +156,20 @@ def renderer_href(target: str, current: str) -> str:
 
 
 def on_post_build(env: Any) -> None:
-    """Fail the build if a data page was never rendered; publish the Pyodide runtime."""
+    """Fail the build if a data page was never rendered; publish the Pyodide runtime,
+    then the offline shell (service worker, web app manifest, icons), which lists it."""
     current = sys.modules.get(__name__)
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
+    from .offline import OfflineError, publish_offline
     from .runtime import PublishError, publish_runtime
 
+    site_dir = Path(env.conf["site_dir"])
     try:
-        publish_runtime(Path(env.conf["site_dir"]), Path(env.project_dir))
-    except PublishError as error:
+        publish_runtime(site_dir, Path(env.project_dir))
+        publish_offline(site_dir, Path(env.project_dir), env.conf)
+    except (PublishError, OfflineError) as error:
         raise PluginError(str(error)) from None
     data: RulesData | None = _STATE.get("data")
     if data is None:

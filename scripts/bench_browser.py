@@ -20,7 +20,11 @@ In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py
    (Pyodide's private ``_loadSnapshot``), the HTTP caching policy, and wasm
    served as ``application/octet-stream`` instead of ``application/wasm``;
 4. a returning visitor: an on-disk Chromium profile (disk cache and V8's code
-   cache for the compiled WebAssembly), first visit and later visits.
+   cache for the compiled WebAssembly), first visit and later visits;
+5. a returning reader (also with ``--quick``): an on-disk profile where the
+   service worker has cached the site and the runtime ("Make available
+   offline"), then new loads of a calculator page, against a cold bare Pyodide
+   boot measured in the same rounds (target: at most half of it).
 
 Every number is the median of ``--runs`` loads, after one discarded warm-up
 load; the configurations are measured in interleaved rounds, so that a change in
@@ -29,6 +33,7 @@ warm = a new page in the same context after a pause.
 Bytes are what the server sent (uncompressed; a host that gzips sends less).
 
 Usage: .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N] [--page PATH] [--quick]
+       [--reader-page PATH]
 """
 
 from __future__ import annotations
@@ -56,6 +61,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from macros.runtime import find_toolchain, publish_runtime  # noqa: E402
 from tests.browser.harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
     SiteServer,
     launch_chromium,
     launch_persistent_chromium,
@@ -601,6 +608,100 @@ def returning_visitor(site: Path, pages: Path, tmp: Path, args: argparse.Namespa
     return rows
 
 
+#: Resolves when a service worker controls the page with its precache complete.
+SW_READY = "navigator.serviceWorker.ready.then((r) => !!r.active)"
+#: "Make available offline", as the reader's button does it; resolves when done.
+MAKE_AVAILABLE = """async () => {
+  await window.rulebinderOffline.makeAvailable();
+  return window.rulebinderOffline.control.state;
+}"""
+
+
+def returning_reader(
+    bench: Bench, shipped: SiteServer, tmp: Path, args: argparse.Namespace
+) -> tuple[list[Row], list[str]]:
+    """Section 5: a calculator page for a reader whose service worker has everything.
+
+    One on-disk profile: a first visit to ``--reader-page`` (engine live), the
+    service worker ready, "Make available offline" done, one discarded load; then
+    ``runs`` rounds of one cold bare boot (a new context of ``bench``'s browser),
+    one new page of the calculator page in the profile, from navigation to the
+    first live result, and the bare boot in the profile (the same runtime from the
+    worker's cache, without the page around it).
+    """
+    path = args.reader_page
+    if not has_calculator(bench.site, path):
+        return [], [f"/{path} has no calculator: returning-reader row skipped"]
+    bare: list[Load] = []
+    again: list[Load] = []
+    bare_sw: list[Load] = []  # the bare page in the reader's profile: runtime from the worker
+    # The same Playwright instance as ``bench``'s browser (a second one cannot start).
+    context = bench.browser.browser_type.launch_persistent_context(
+        str(tmp / "reader-profile"),
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        headless=True,
+    )
+    try:
+        context.add_init_script(READY_SCRIPT)
+        context.set_default_timeout(TIMEOUT_MS)
+        reader = Bench(context, bench.site, bench.pages)
+        server = reader.server(cache="revalidate")
+        page = context.new_page()
+        page.goto(server.url + path, wait_until="load")
+        page.wait_for_function("window.__rbReadyAt || window.__rbFailedAt")
+        page.evaluate(SW_READY)
+        state = page.evaluate(MAKE_AVAILABLE)
+        page.close()
+        if state != "done":
+            reader.close()
+            return [], [f"returning reader: Make available offline ended in {state!r}"]
+        reader.visit(context, server, path, True)  # discarded: the first load from the caches
+        for round_ in range(args.runs):
+            bare.append(bench.once(shipped, BOOT_ONLY))
+            time.sleep(WARM_PAUSE_S)
+            again.append(reader.visit(context, server, path, True))
+            time.sleep(WARM_PAUSE_S)
+            bare_sw.append(reader.visit(context, server, BOOT_ONLY, True))
+            print(f"returning reader: round {round_ + 1}/{args.runs}", file=sys.stderr)
+        reader.close()
+    finally:
+        context.close()
+    bare_ms = median([x.ms for x in bare])
+    reader_ms = median([x.ms for x in again])
+    rows: list[Row] = [
+        (
+            "bare page: Pyodide boot only, cold (same rounds)",
+            fmt_ms(bare_ms),
+            "",
+            site_bytes(bare[0]),
+        ),
+        (
+            f"returning reader /{path}: first live, runtime in the service worker's cache",
+            fmt_ms(reader_ms),
+            "",
+            f"{fmt_bytes(statistics.median(x.total_bytes for x in again))} from the server "
+            f"({statistics.median(x.requests for x in again):.0f} requests)",
+        ),
+    ]
+    rows.append(
+        (
+            "bare page: Pyodide boot only, runtime in the service worker's cache",
+            fmt_ms(median([x.ms for x in bare_sw])),
+            "",
+            f"{fmt_bytes(statistics.median(x.pyodide_bytes for x in bare_sw))} under /pyodide/",
+        )
+    )
+    notes = []
+    if bare_ms and reader_ms:
+        notes.append(
+            f"returning reader / cold bare boot: {reader_ms / bare_ms:.2f} (target: <= 0.50); "
+            f"loads {', '.join(fmt_ms(x.ms) for x in again)}; "
+            f"bare boots {', '.join(fmt_ms(x.ms) for x in bare)}"
+        )
+    return rows, notes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
@@ -608,6 +709,11 @@ def main() -> None:
     parser.add_argument("--page", default="arts/calculators/", help="a page with calculators")
     parser.add_argument("--plain", default="arts/glossary/", help="a page without a calculator")
     parser.add_argument("--changes", type=int, default=10, help="input changes per calculator")
+    parser.add_argument(
+        "--reader-page",
+        default="glittershard/calculators/",
+        help="the calculator page of the returning-reader row",
+    )
     parser.add_argument(
         "--quick", action="store_true", help="only sections 1 and 2 (page against bare boot)"
     )
@@ -619,6 +725,7 @@ def main() -> None:
     starts: list[Row] = []
     steps: list[Row] = []
     visitor: list[Row] = []
+    reader: list[Row] = []
     notes: list[str] = []
     try:
         started = time.perf_counter()
@@ -631,6 +738,8 @@ def main() -> None:
             shipped = bench.server(cache="revalidate")
             bench.cold_warm(shipped, BOOT_ONLY, 1)  # warm-up: processes, disk cache
             rows = page_vs_boot(bench, shipped, args)
+            reader, reader_notes = returning_reader(bench, shipped, tmp, args)
+            bench.notes += reader_notes
             if not args.quick:
                 starts = engine_start(bench, shipped, tmp, args)
                 steps = boot_steps(bench, shipped, tmp, args.runs)
@@ -643,6 +752,9 @@ def main() -> None:
 
     print(f"\nChromium, median of {args.runs} load(s) per number, site served on 127.0.0.1\n")
     _table(("", "cold", "warm", "transferred (cold)"), rows)
+    if reader:
+        print()
+        _table(("returning reader (service worker, on-disk profile)", "live", "", ""), reader)
     if starts:
         print()
         _table((f"engine start on /{args.page}: first live", "cold", "warm", ""), starts)

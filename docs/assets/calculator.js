@@ -49,6 +49,13 @@
     state = "failed";
     failure = message;
     broadcast(showFailure);
+    announce();
+  }
+
+  // Tells the rest of the site (offline.js) that the engine is up or has failed:
+  // it then registers the service worker and keeps the runtime for offline use.
+  function announce() {
+    window.dispatchEvent(new CustomEvent("rulebinder:engine", { detail: { state } }));
   }
 
   function showFailure(calc) {
@@ -77,6 +84,7 @@
       });
       queued.forEach((calc) => compute(calc));
       queued.clear();
+      announce();
     } else if (message.type === "fatal") {
       fail(message.message);
     } else if (message.type === "answer") {

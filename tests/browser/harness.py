@@ -19,6 +19,7 @@ Shared by the browser tests (``tests/browser/conftest.py``) and the benchmark
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -105,6 +106,11 @@ class _Handler(SimpleHTTPRequestHandler):
     def setup(self) -> None:
         super().setup()
         self.wfile = _CountingWriter(self.wfile)  # type: ignore[assignment]
+        self.site.opened(self.connection)
+
+    def finish(self) -> None:
+        super().finish()
+        self.site.closed(self.connection)
 
     def translate_path(self, path: str) -> str:
         for prefix, folder in self.site.mounts.items():
@@ -180,6 +186,7 @@ class SiteServer:
         self.cache = cache
         self.log: list[Served] = []
         self._lock = threading.Lock()
+        self._connections: set[socket.socket] = set()
         self._httpd = ThreadingHTTPServer((HOST, port), partial(_Handler, site=self))
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
@@ -199,13 +206,29 @@ class SiteServer:
             log, self.log = self.log, []
         return log
 
+    def opened(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._connections.add(connection)
+
+    def closed(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._connections.discard(connection)
+
     def start(self) -> SiteServer:
         self._thread.start()
         return self
 
     def stop(self) -> None:
+        """Stop listening and cut the open (keep-alive) connections: the server is gone."""
         self._httpd.shutdown()
         self._httpd.server_close()
+        with self._lock:
+            connections, self._connections = self._connections, set()
+        for connection in connections:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
         self._thread.join(timeout=5)
 
     def __enter__(self) -> SiteServer:

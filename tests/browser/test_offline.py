@@ -1,0 +1,292 @@
+"""Offline use and installing: the service worker, manifest and icons the build writes.
+
+The build's output is checked in Python (what ``sw.js`` lists, the manifest, the
+icons, the failures when workbox is missing or would skip a file); then in
+Chromium: a reader visits once, the worker precaches the site, one calculator
+runs (which keeps the runtime), and with the network off or the server stopped
+pages never visited open, search works and another system's calculator goes
+live from the inputs in its URL. A rebuild is noticed by an open page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from macros import offline
+from macros.forms import dom_id
+from macros.offline import OfflineError, build_service_worker, publish_offline
+from tests.browser.conftest import TIMEOUT_MS
+from tests.browser.harness import SiteServer
+from tests.browser.test_calculators import changed_value, expected, shown
+from tests.browser.test_search import search_for
+from tests.sitebuild import copy_project, mkdocs_build
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISION = re.compile(r"^[0-9a-f]{32}$")
+#: Resolves once a service worker controls the page and its precache is complete.
+READY = "navigator.serviceWorker.ready.then((r) => !!r.active)"
+DONE = ".rb-offline[data-state=done]"
+FRESH_TEXT = "Freshly rebuilt sentence 7319."
+
+
+def sw_lists(site: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The precache and runtime lists written into ``site/sw.js``."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    lists = []
+    for name in ("PRECACHE_ENTRIES", "RUNTIME_ENTRIES"):
+        found = re.search(rf"const {name} = (\[.*?\]);\n", text)
+        assert found, f"sw.js: {name} not filled in"
+        lists.append(json.loads(found.group(1)))
+    return lists[0], lists[1]
+
+
+def site_files(site: Path, pattern: str = "**/*") -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.glob(pattern) if p.is_file()}
+
+
+# -- the build's output ------------------------------------------------------------------
+
+
+def test_the_precache_lists_every_page_and_asset_with_revisions_but_no_runtime(
+    built_site: Path,
+) -> None:
+    precache, _ = sw_lists(built_site)
+    urls = {entry["url"] for entry in precache}
+    assert len(urls) == len(precache)
+    assert all(REVISION.match(entry["revision"]) for entry in precache), precache[:3]
+    pages = site_files(built_site, "**/*.html")
+    assert len(pages) > 40
+    assert pages - urls == set()
+    assert {
+        "search/search_index.json",
+        "sitemap.xml",
+        "sitemap.xml.gz",
+        "manifest.webmanifest",
+        "assets/offline.js",
+        "assets/calc-worker.js",
+        *(f"assets/icons/{name}" for name in offline.ICONS),
+    } <= urls
+    everything = site_files(built_site) - {"sw.js"}
+    left_out = {f for f in everything - urls if not f.endswith(".map")}
+    assert not {f for f in left_out if not f.startswith("pyodide/")}, left_out
+    assert not [url for url in urls if url.startswith("pyodide/") or url.endswith(".map")]
+
+
+def test_the_runtime_list_has_every_pyodide_file_with_revision_and_size(built_site: Path) -> None:
+    _, runtime = sw_lists(built_site)
+    files = {f"pyodide/{name}" for name in site_files(built_site / "pyodide")}
+    assert {entry["url"] for entry in runtime} == files
+    wasm = built_site / "pyodide" / "pyodide.asm.wasm"
+    assert wasm.stat().st_size > 2 * 1024 * 1024  # more than workbox's default limit
+    for entry in runtime:
+        assert REVISION.match(entry["revision"]), entry
+        assert entry["size"] == (built_site / entry["url"]).stat().st_size, entry
+
+
+def test_a_file_workbox_would_skip_fails_the_build(built_site: Path, tmp_path: Path) -> None:
+    """workbox's default limit (2 MB) only warns when it leaves the wasm out: an error here."""
+    assert offline.MAX_FILE_BYTES > (built_site / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with pytest.raises(OfflineError, match=r"(?s)left files out.*pyodide\.asm\.wasm"):
+        build_service_worker(site, ROOT, max_bytes=2 * 1024 * 1024)
+
+
+def test_without_node_or_workbox_the_build_says_what_to_install(
+    built_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(offline.shutil, "which", lambda name: None)
+    with pytest.raises(OfflineError, match=r"node not found.*make setup"):
+        build_service_worker(built_site, ROOT)
+    monkeypatch.undo()
+    alone = tmp_path / "serviceworker"  # the script without a node_modules beside it
+    shutil.copytree(offline.SW_FOLDER, alone)
+    monkeypatch.setattr(offline, "SW_FOLDER", alone)
+    with pytest.raises(OfflineError, match=r"workbox-build is not installed.*make setup"):
+        build_service_worker(built_site, ROOT)
+
+
+def test_with_offline_use_off_the_worker_only_retires_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RULEBINDER_OFFLINE", "0")
+    config = {"site_name": "Rulebinder", "site_description": "Rules."}
+    assert publish_offline(tmp_path, ROOT, config) is None
+    worker = (tmp_path / "sw.js").read_text(encoding="utf-8")
+    assert "unregister()" in worker and "__WB_MANIFEST" not in worker
+    assert (tmp_path / "manifest.webmanifest").is_file()
+
+
+def test_pages_link_the_manifest_and_the_manifest_makes_the_site_installable(
+    built_site: Path,
+) -> None:
+    html = (built_site / "arts" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="../../manifest.webmanifest">' in html
+    assert '<meta name="theme-color" content="#3f51b5">' in html
+    assert '<link rel="apple-touch-icon" href="../../assets/icons/apple-touch-icon.png">' in html
+    assert '<meta name="rulebinder:service-worker" content="../../sw.js">' in html
+    manifest = json.loads((built_site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Rulebinder" and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["theme_color"] == "#3f51b5"
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        data = (built_site / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+# -- in Chromium -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def own_server(built_site: Path) -> Iterator[SiteServer]:
+    """The built site on a server of its own (another port: another origin), to stop."""
+    server = SiteServer(built_site).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Reader:
+    """One browser context on one server: a reader's browser."""
+
+    def __init__(self, browser: Any, server: SiteServer) -> None:
+        self.server = server
+        self.context = browser.new_context()
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    @property
+    def base_url(self) -> str:
+        return self.server.url
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.server.url + path, wait_until="load")
+
+
+@pytest.fixture
+def reader(browser: Any, own_server: SiteServer) -> Iterator[Reader]:
+    made = Reader(browser, own_server)
+    try:
+        yield made
+    finally:
+        made.context.close()
+
+
+def title_of(site: Path, page: str) -> str:
+    html = (site / page / "index.html").read_text(encoding="utf-8")
+    found = re.search(r"<title>(.*?)</title>", html)
+    assert found
+    return found.group(1).replace("&amp;", "&")
+
+
+def check_offline(reader: Reader, site: Path) -> None:
+    """With no network: a page never visited, search, and a calculator from a link."""
+    reader.goto("pendragon/")
+    assert reader.page.title() == title_of(site, "pendragon")
+    results = search_for(reader, "incapacity")
+    assert any("ncapacit" in title for title in results), results
+    calc_id = "glittershard.task"
+    name, value = changed_value(calc_id)
+    reader.goto(f"glittershard/calculators/?calc={calc_id}&{name}={value}")
+    reader.page.wait_for_selector(f"#{dom_id(calc_id)}[data-state=live]")
+    for output, text in expected(calc_id, {name: value}).items():
+        assert shown(reader, calc_id, output) == text, output
+
+
+@pytest.mark.parametrize("cut", ["network off", "server stopped"])
+def test_after_one_visit_and_one_calculator_everything_works_offline(
+    reader: Reader, built_site: Path, cut: str
+) -> None:
+    reader.server.take_log()
+    reader.goto("arts/calculators/")
+    reader.page.wait_for_selector(f"#{dom_id('arts.incapacity')}[data-state=live]")
+    assert reader.page.evaluate(READY)
+    # The runtime this calculator loaded is kept for offline use without asking.
+    reader.page.wait_for_selector(DONE)
+    status = reader.page.text_content(".rb-offline [role=status]") or ""
+    assert "Available offline" in status
+    if cut == "network off":
+        reader.context.set_offline(True)
+    else:
+        reader.server.stop()
+    check_offline(reader, built_site)
+    assert reader.errors == []
+
+
+def test_make_available_offline_fetches_the_runtime_from_a_plain_page(
+    reader: Reader, built_site: Path
+) -> None:
+    reader.server.take_log()
+    reader.goto("arts/glossary/")
+    assert reader.page.evaluate(READY)
+    reader.page.wait_for_selector(".rb-offline[data-state=idle]")
+    # The install precached the pages but downloaded nothing of the runtime.
+    served = reader.server.take_log()
+    assert "/search/search_index.json" in {s.path for s in served}
+    assert [s.path for s in served if s.path.startswith("/pyodide/")] == []
+    button = reader.page.get_by_role("button", name="Make available offline")
+    button.focus()
+    reader.page.keyboard.press("Enter")
+    reader.page.wait_for_selector(DONE)
+    runtime = {s.path for s in reader.server.take_log() if s.path.startswith("/pyodide/")}
+    assert "/pyodide/pyodide.asm.wasm" in runtime
+    assert "/pyodide/python_stdlib.zip" in runtime
+    reader.context.set_offline(True)
+    check_offline(reader, built_site)
+    assert reader.errors == []
+
+
+def test_a_rebuild_is_noticed_by_an_open_page(
+    browser: Any, built_site: Path, tmp_path: Path
+) -> None:
+    served = tmp_path / "served"
+    shutil.copytree(built_site, served)
+    with SiteServer(served) as server:
+        reader = Reader(browser, server)
+        try:
+            reader.goto("")
+            assert reader.page.evaluate(READY)
+            reader.page.wait_for_function("!!navigator.serviceWorker.controller")
+            assert FRESH_TEXT not in reader.page.content()
+            # Rebuild with one page changed, into the folder being served.
+            project = copy_project(tmp_path / "project")
+            index = project / "docs" / "index.md"
+            index.write_text(index.read_text(encoding="utf-8") + f"\n{FRESH_TEXT}\n")
+            rebuilt = tmp_path / "rebuilt"
+            result = mkdocs_build(project, rebuilt, server.url)
+            assert result.returncode == 0, result.stdout + result.stderr
+            shutil.rmtree(served)
+            shutil.copytree(rebuilt, served)
+            reader.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+            notice = reader.page.locator(".rb-update[role=status]")
+            notice.get_by_text("A new version of this rulebook is ready").wait_for()
+            with reader.page.expect_navigation():
+                notice.get_by_role("button", name="Reload").click()
+            reader.page.get_by_text(FRESH_TEXT).wait_for()
+            # The old version's stale entries are gone from the precache.
+            left = reader.page.evaluate(
+                """async () => {
+                  const cache = await caches.open("rulebinder-precache-v1");
+                  return (await cache.keys()).length;
+                }"""
+            )
+            precache, _ = sw_lists(served)
+            assert left == len(precache)
+        finally:
+            reader.context.close()
