@@ -60,9 +60,10 @@ build: setup
 	$(BIN)/mkdocs build --strict --site-dir site.tmp
 	rm -rf site && mv site.tmp site
 
-## Install everything, then serve the site at http://127.0.0.1:8000 with live reload.
+## Install everything, then serve the site at http://127.0.0.1:8000 with live reload
+## (no service worker there: it would keep serving pages as they were before an edit).
 serve: setup
-	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+	RULEBINDER_OFFLINE=0 $(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
 lint: setup
 	$(BIN)/ruff check calculators macros tests scripts
