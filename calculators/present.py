@@ -79,12 +79,12 @@ def render_distribution(
         height = float(value / top * 100) if top else 0
         bars.append(
             f"<span class='rb-bar' style='--h:{height:.1f}%' title='{escape(str(outcome))}: "
-            f"{percent(p)}'><span class='rb-bar-x'>{escape(str(outcome))}</span></span>"
+            f"{escape(percent(p))}'><span class='rb-bar-x'>{escape(str(outcome))}</span></span>"
         )
         rows.append(
             f"<tr><th scope='row'>{escape(str(outcome))}</th><td>{escape(p)}</td>"
-            f"<td>{percent(p)}</td><td>{escape(str(at_least.numerator))}/"
-            f"{escape(str(at_least.denominator))}</td><td>{percent(str(at_least))}</td></tr>"
+            f"<td>{escape(percent(p))}</td><td>{escape(str(at_least.numerator))}/"
+            f"{escape(str(at_least.denominator))}</td><td>{escape(percent(str(at_least)))}</td></tr>"
         )
         at_least -= value
     chart = f"<div class='rb-chart' aria-hidden='true'>{''.join(bars)}</div>"
@@ -109,7 +109,7 @@ def render_output(output: Output, value: Any, uid: str, open_tables: bool = Fals
     True
     """
     if output.kind == "fraction" and isinstance(value, str):
-        shown = f"<strong>{escape(value)}</strong> ({percent(value)})"
+        shown = f"<strong>{escape(value)}</strong> ({escape(percent(value))})"
     elif output.kind == "distribution" and isinstance(value, list):
         shown = render_distribution(value, output.label, f"{uid}-{output.name}", open_tables)
     elif output.kind in ("int", "number", "text", "bool"):
