@@ -307,7 +307,7 @@ REGISTRY.add(
     )
 )
 
-REGISTRY.add(
+PYTHON_INCAPACITY = (  # superseded by its rules_data declaration
     Calculator(
         "arts.incapacity",
         "Incapacity check",

@@ -118,8 +118,10 @@ ICEPOOL = [
     ("max(3d6, 3d6)", icepool.highest(3 @ icepool.d6, 3 @ icepool.d6)),
     ("3d6 - 3d6", 3 @ icepool.d6 - 3 @ icepool.d6),
     ("if(d6 > 3, d4, 2d8)", (icepool.d6 > 3).if_else(icepool.d4, 2 @ icepool.d8)),
-    ("if(2d6 - 7, 3d6, -d4) + d6", (2 @ icepool.d6 != 7).if_else(3 @ icepool.d6, -icepool.d4)
-     + icepool.d6),
+    (
+        "if(2d6 - 7, 3d6, -d4) + d6",
+        (2 @ icepool.d6 != 7).if_else(3 @ icepool.d6, -icepool.d4) + icepool.d6,
+    ),
     ("if(d6 > 9, d4, 2)", icepool.Die([2])),
 ]
 

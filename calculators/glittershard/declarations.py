@@ -622,7 +622,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_FALL = (  # superseded by its rules_data declaration
     Calculator(
         rule_id("fall"),
         "Fall damage",

@@ -154,7 +154,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_CHECK = (  # superseded by its rules_data declaration
     Calculator(
         "pendragon.check",
         "Check against a Difficulty",

@@ -242,7 +242,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_RANGE = (  # superseded by its rules_data declaration
     Calculator(
         "shattered_spirits.range",
         "Measuring range",
@@ -257,7 +257,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_CLIMB = (  # superseded by its rules_data declaration
     Calculator(
         "shattered_spirits.climb",
         "Climbing cost",
@@ -270,7 +270,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_FALL = (  # superseded by its rules_data declaration
     Calculator(
         "shattered_spirits.fall",
         "Falling",

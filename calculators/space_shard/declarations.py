@@ -261,7 +261,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_INITIATIVE = (  # superseded by its rules_data declaration
     Calculator(
         "space_shard.initiative",
         "Initiative roll",
@@ -403,7 +403,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_FULL_FORCE = (  # superseded by its rules_data declaration
     Calculator(
         "space_shard.full_force",
         "Full-Force Attack bonus",
@@ -432,7 +432,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_REACH = (  # superseded by its rules_data declaration
     Calculator(
         "space_shard.reach",
         "Base Reach",
@@ -451,7 +451,7 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
+PYTHON_BORN_WEAPON_SIZE = (  # superseded by its rules_data declaration
     Calculator(
         "space_shard.born_weapon_size",
         "Born Weapon sizes",
