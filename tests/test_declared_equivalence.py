@@ -136,6 +136,25 @@ def test_same_outputs_over_the_declared_inputs(calc_id: str) -> None:
     check()
 
 
+EXTRA_CASES: dict[str, list[dict[str, Any]]] = {
+    "space_shard.initiative": [
+        {"dice": "7"},
+        {"initiative": 3, "dice": "10", "seed": 4},
+        {"dice": "3,4"},
+        {"dice": "11"},
+    ],
+    "glittershard.fall": [
+        {"units": 2, "rolls": "6,4"},
+        {"units": 2, "rolls": "3"},
+        {"units": 0},
+        {"units": 0, "seed": 5},
+        {"units": 60},
+    ],
+    "pendragon.check": [{"result": 10, "difficulty": 10, "meet": "higher"}, {"wounds": -1}],
+}
+"""Cases beyond the drawn ones: given dice, refused dice, the edges."""
+
+
 def record(per_calculator: int = 40) -> None:
     """Write the cases that pin the rules-data versions, answered by the Python versions.
 
@@ -160,6 +179,10 @@ def record(per_calculator: int = 40) -> None:
             if calc.rolls:
                 raw["seed"] = rng.randrange(2**32)
             raws.append(raw)
+        raws += EXTRA_CASES.get(calc_id, [])
+        for spec in calc.inputs:  # one value out of range for each bounded input
+            if spec.kind == "int" and spec.max is not None:
+                raws.append({spec.name: spec.max + 1})
         for raw in raws:
             expected = answer(lambda calc=calc, raw=raw: python_run(calc, raw))
             cases.append({"id": calc_id, "inputs": raw, "expected": expected})
