@@ -48,6 +48,20 @@ class Registry:
         """
         return calc_id in self._calcs
 
+    def forget_declared(self) -> None:
+        """Drop the calculators built from rules data; the next look-up builds them from the
+        current export (``mkdocs serve`` after a rules_data edit).
+
+        >>> REGISTRY.find("arts.incapacity") is not None
+        True
+        >>> REGISTRY.forget_declared(); "arts.incapacity" in REGISTRY._calcs
+        False
+        >>> REGISTRY.find("arts.incapacity").title
+        'Incapacity check'
+        """
+        self._calcs = {k: c for k, c in self._calcs.items() if not c.extra.get("declared")}
+        self._declared.clear()
+
     def _load_system(self, system: str) -> None:
         """Register one system's calculators: its Python module's, then its declared ones."""
         if system in SYSTEM_MODULES:
