@@ -7,7 +7,7 @@ from typing import Any
 
 from . import data
 from .declare import Calculator, Input, Output, dice_input, int_input
-from .dice import Dist, boons_banes, contest, fraction_str, resolve_boons_banes, roll_dice, sum_dice
+from .dice import Dist, boons_banes, contest, resolve_boons_banes
 from .registry import REGISTRY
 from .rolls import faces_or_roll, rng_from_seed
 
@@ -107,31 +107,6 @@ def compute_contest(
             f"Critical: attacker total {CRITICAL_MARGIN} or more above the defender's",
         ],
     }
-
-
-def compute_incapacity(load: int, tolerance: int, seed: int | None = None) -> dict[str, Any]:
-    """Chance that 2d6 + Fatigue (or Stress) exceeds the Tolerance (ties do not).
-
-    >>> compute_incapacity(3, 10)["p_incapacitated"]
-    '5/12'
-    """
-    total = sum_dice(2, 6) + load
-    p = total.p_gt(tolerance)
-    out: dict[str, Any] = {
-        "p_incapacitated": fraction_str(p),
-        "distribution": total.to_pairs(),
-        "breakdown": [
-            f"Roll 2d6 + {load} load; incapacitated if the total exceeds {tolerance} "
-            f"(needs {tolerance - load + 1} or more on 2d6)"
-        ],
-        "rolled": None,
-        "incapacitated": None,
-    }
-    if seed is not None:
-        faces = roll_dice(2, 6, random.Random(seed))
-        out["rolled"] = faces
-        out["incapacitated"] = sum(faces) + load > tolerance
-    return out
 
 
 # -- character creation ------------------------------------------------------------
@@ -304,33 +279,6 @@ REGISTRY.add(
         rule="arts.the_fundamental_dice_mechanic",
         rolls=True,
         help="Each side rolls 2d6 plus a modifier; Boons and Banes add a die and drop one.",
-    )
-)
-
-REGISTRY.add(
-    Calculator(
-        "arts.incapacity",
-        "Incapacity check",
-        inputs=(
-            int_input(
-                "load", "Fatigue or Stress carried", 1, 0, 40, "Including the point just added."
-            ),
-            int_input(
-                "tolerance",
-                "Tolerance",
-                10,
-                0,
-                40,
-                "Fatigue Tolerance (10 + END) or Stress Tolerance (10 + FOC).",
-            ),
-        ),
-        outputs=(
-            Output("p_incapacitated", "Incapacitated", "fraction"),
-            Output("distribution", "2d6 + load", "distribution"),
-        ),
-        compute=compute_incapacity,
-        rule="arts.incapacity_and_death",
-        rolls=True,
     )
 )
 

@@ -13,6 +13,51 @@ from functools import cache
 from typing import Any
 
 
+def _folder() -> str:
+    return os.path.join(os.path.dirname(__file__), "data")
+
+
+def systems() -> list[str]:
+    """The systems whose data was exported, by name.
+
+    >>> "arts" in systems()
+    True
+    """
+    if os.path.isdir(_folder()):
+        names = os.listdir(_folder())
+    else:  # pragma: no cover - a package that is not on a file system
+        from importlib import resources
+
+        names = [item.name for item in resources.files(__package__).joinpath("data").iterdir()]
+    return sorted(
+        name.removesuffix(".json")
+        for name in names
+        if name.endswith(".json") and not name.endswith(".calculators.json")
+    )
+
+
+def has_system(system: str) -> bool:
+    """Whether ``system`` has exported data.
+
+    >>> has_system("arts"), has_system("dice")
+    (True, False)
+    """
+    return system in systems()
+
+
+def declared(system: str) -> dict[str, dict[str, Any]]:
+    """The calculators ``system`` declares in its rules data, by id (none without data).
+
+    >>> declared("arts")["arts.incapacity"]["roll"]
+    '2d6'
+    >>> declared("dice")
+    {}
+    """
+    if not has_system(system):
+        return {}
+    return _read(f"{system}.calculators.json")
+
+
 @cache
 def system_data(system: str) -> dict[str, dict[str, Any]]:
     """Every exported entry of ``system``, by id.
@@ -24,14 +69,17 @@ def system_data(system: str) -> dict[str, dict[str, Any]]:
     >>> system_data("arts")["arts.level_table"]["kind"]
     'table'
     """
-    path = os.path.join(os.path.dirname(__file__), "data", f"{system}.json")
+    return _read(f"{system}.json")
+
+
+def _read(name: str) -> dict[str, dict[str, Any]]:
+    path = os.path.join(_folder(), name)
     if os.path.isfile(path):
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
     from importlib import resources
 
-    text = resources.files(__package__).joinpath("data", f"{system}.json").read_text("utf-8")
-    return json.loads(text)
+    return json.loads(resources.files(__package__).joinpath("data", name).read_text("utf-8"))
 
 
 def entry(entry_id: str) -> dict[str, Any]:

@@ -1,4 +1,6 @@
-"""Where calculators are collected; each system module registers its own."""
+"""Where calculators are collected: each system module registers its own, and the
+calculators a system declares in its rules data (:mod:`calculators.declared`) are built
+when that system is first asked for."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ class Registry:
     def __init__(self) -> None:
         self._calcs: dict[str, Calculator] = {}
         self._imported: set[str] = set()
+        self._declared: set[str] = set()
 
     def add(self, calc: Calculator) -> Calculator:
         """Register ``calc``; ids must be unique.
@@ -36,6 +39,39 @@ class Registry:
             raise ValueError(f"calculator {calc.id!r} registered twice")
         self._calcs[calc.id] = calc
         return calc
+
+    def has(self, calc_id: str) -> bool:
+        """Whether ``calc_id`` is registered already (no module is imported).
+
+        >>> Registry().has("demo.double")
+        False
+        """
+        return calc_id in self._calcs
+
+    def forget_declared(self) -> None:
+        """Drop the calculators built from rules data; the next look-up builds them from the
+        current export (``mkdocs serve`` after a rules_data edit).
+
+        >>> REGISTRY.find("arts.incapacity") is not None
+        True
+        >>> REGISTRY.forget_declared(); "arts.incapacity" in REGISTRY._calcs
+        False
+        >>> REGISTRY.find("arts.incapacity").title
+        'Incapacity check'
+        """
+        self._calcs = {k: c for k, c in self._calcs.items() if not c.extra.get("declared")}
+        self._declared.clear()
+
+    def _load_system(self, system: str) -> None:
+        """Register one system's calculators: its Python module's, then its declared ones."""
+        if system in SYSTEM_MODULES:
+            self._load(SYSTEM_MODULES[system])
+        if system in self._declared:
+            return
+        self._declared.add(system)
+        from .declared import register
+
+        register(system)
 
     def _load(self, name: str) -> None:
         """Import one system module (which registers its calculators), once."""
@@ -56,19 +92,20 @@ class Registry:
         >>> REGISTRY.find("nowhere.at_all") is None
         True
         """
-        system = calc_id.partition(".")[0]
-        if system in SYSTEM_MODULES:
-            self._load(SYSTEM_MODULES[system])
+        self._load_system(calc_id.partition(".")[0])
         return self._calcs.get(calc_id)
 
     def all(self) -> dict[str, Calculator]:
-        """Every registered calculator (system modules imported once).
+        """Every registered calculator: each system's module imported and its declared
+        calculators built, once.
 
         >>> sorted(REGISTRY.all())[:2]
         ['arts.character', 'arts.contest']
         """
-        for name in SYSTEM_MODULES.values():
-            self._load(name)
+        from .data import systems
+
+        for system in [*SYSTEM_MODULES, *systems()]:
+            self._load_system(system)
         return self._calcs
 
 

@@ -16,6 +16,7 @@ from mkdocs.exceptions import PluginError
 
 import calculators
 import calculators.data
+import calculators.registry
 
 from . import front
 from .cjk import ChineseLangExtension
@@ -58,9 +59,11 @@ def define_env(env: Any) -> None:
     except RulesDataError as error:
         raise PluginError(str(error)) from None
     if export_core_data(data, Path(env.project_dir) / "calculators"):
-        # A rebuild under `mkdocs serve` after a rules_data edit: read the new export.
-        # (Declarations built at import keep their inputs until serve restarts.)
+        # A rebuild under `mkdocs serve` after a rules_data edit: read the new export and
+        # build the calculators it declares again. (Python declarations built at import
+        # keep their inputs until serve restarts.)
         calculators.data.system_data.cache_clear()
+        calculators.registry.REGISTRY.forget_declared()
     by_rule: dict[str, list[str]] = {}
     for calc in calculators.catalog():
         if calc["rule"]:

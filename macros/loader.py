@@ -43,6 +43,10 @@ _TYPE_NAMES = {
     "pairs": "a list of one-key mappings (label: text)",
     "mapping": "a mapping",
     "page": "a page name",
+    "mappings": "a list of mappings",
+    "lines": "a list of lines (text, or a mapping with 'text')",
+    "intmap": "a mapping of names to whole numbers",
+    "strmap": "a mapping of names to one line of text",
 }
 
 
@@ -137,6 +141,10 @@ class RulesData:
 
     systems: dict[str, System] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
+    calculators: dict[str, Entry] = field(default_factory=dict)
+    """Calculator entries by calculator id: their ids are not entry ids (the calculator
+    ``space_shard.reach`` computes the formula ``space_shard.reach``), and no page shows them
+    where they stand."""
 
     def entry(self, entry_id: str) -> Entry:
         """The entry with ``entry_id``; ``KeyError`` with a clear message if absent."""
@@ -181,6 +189,16 @@ def _type_ok(value: Any, spec: Field) -> bool:
     kind = spec.type
     if kind == "mapping":
         return isinstance(value, dict)
+    if kind == "mappings":
+        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
+    if kind == "lines":
+        return isinstance(value, list) and all(isinstance(v, str | dict) for v in value)
+    if kind in ("intmap", "strmap"):
+        wanted = str if kind == "strmap" else int
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, wanted) and not isinstance(v, bool)
+            for k, v in value.items()
+        )
     if kind in ("str", "text", "ref", "page"):
         return isinstance(value, str) and (kind == "text" or "\n" not in value.strip())
     if kind == "int":
@@ -245,6 +263,10 @@ def _check_fields(
             v not in spec.choices for v in (value if isinstance(value, list) else [value])
         ):
             out.add(path, line, where, f"must be one of {', '.join(spec.choices)}; got {value!r}")
+        elif spec.items:
+            for index, item in enumerate(value):
+                if isinstance(item, LineDict):
+                    _check_fields(out, path, item, spec.items, f"{where}[{index}].")
     for key in mapping:
         if key not in known:
             out.add(path, mapping.line_of(str(key)), f"{prefix}{key}", "unknown field")
@@ -395,8 +417,8 @@ def _load_entry(
                 prefix + "id",
                 f"must look like '{system.id}.some_name' (lower case); got {entry_id!r}",
             )
-        elif entry_id in data.entries:
-            first = data.entries[entry_id]
+        elif entry_id in (known := data.calculators if kind == "calculator" else data.entries):
+            first = known[entry_id]
             out.add(
                 path,
                 raw.line_of("id"),
@@ -418,6 +440,9 @@ def _load_entry(
         entry_id, kind, raw["name"], system.id, page.name, out.rel(path), raw.line, index, dict(raw)
     )
     entry.data["_key_lines"] = raw.key_lines
+    if kind == "calculator":  # ids of their own; the form follows the rule, not this place
+        data.calculators[entry_id] = entry
+        return
     data.entries[entry_id] = entry
     page.entries.append(entry)
 
@@ -428,7 +453,7 @@ def doc_line(value: Any) -> int:
 
 
 def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
-    for entry in data.entries.values():
+    for entry in [*data.entries.values(), *data.calculators.values()]:
         for spec in KINDS[entry.kind]:
             if spec.type not in ("ref", "refs") or entry.get(spec.name) is None:
                 continue
@@ -445,6 +470,48 @@ def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
                     out.add(path, line, where, f"{target!r} is a {found.kind}, expected a {kinds}")
 
 
+def _line_at(mapping: LineDict, field_path: str) -> int:
+    """The line of ``field_path`` (``outputs[1].value``) inside ``mapping``, or the nearest.
+
+    >>> from macros.yamlload import LineDict
+    >>> inner = LineDict(value="x"); inner.line, inner.key_lines = 7, {"value": 8}
+    >>> outer = LineDict(outputs=[inner]); outer.line, outer.key_lines = 1, {"outputs": 5}
+    >>> _line_at(outer, "outputs[0].value"), _line_at(outer, "outputs"), _line_at(outer, "x.y")
+    (8, 5, 1)
+    """
+    line = mapping.line
+    node: Any = mapping
+    for part in field_path.split("."):
+        key, _, index = part.partition("[")
+        if not isinstance(node, LineDict) or key not in node:
+            break
+        line = node.line_of(key)
+        node = node[key]
+        if index:
+            position = int(index.rstrip("]"))
+            if not isinstance(node, list) or position >= len(node):
+                break
+            node = node[position]
+            line = getattr(node, "line", line)
+    return line
+
+
+def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
+    """Every calculator entry's inputs, expressions and breakdown (``calculators.declared``)."""
+    from calculators.declared import problems
+
+    def assumption(ref: str) -> dict[str, Any] | None:
+        found = data.entries.get(ref)
+        return found.data if found is not None and found.kind == "assumption" else None
+
+    for entry in data.calculators.values():
+        raw = LineDict(entry.data)
+        raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+        for field_path, message in problems(raw, assumption):
+            line = _line_at(raw, field_path)
+            out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
+
+
 def load_rules(root: Path) -> RulesData:
     """Load and validate every system under ``root`` (the ``rules_data`` folder).
 
@@ -457,6 +524,7 @@ def load_rules(root: Path) -> RulesData:
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         _load_system(out, data, folder)
     _check_references(out, data, root)
+    _check_calculators(out, data, root)
     if out.problems:
         raise RulesDataError(out.problems)
     return data

@@ -27,7 +27,9 @@ class Field:
     entries, optionally restricted to ``ref_kinds``), ``source``, ``rows``
     (table rows), ``pairs`` (list of one-key mappings ``label: Markdown``), ``mapping``
     (checked field by field against its own field list), ``page`` (the name of one of
-    the system's pages) and ``any``.
+    the system's pages), ``mappings`` (a list of mappings, each checked against ``items``),
+    ``lines`` (a list of strings or of mappings checked against ``items``), ``intmap``
+    (names to whole numbers), ``strmap`` (names to one line of text) and ``any``.
     """
 
     name: str
@@ -35,6 +37,7 @@ class Field:
     required: bool = False
     ref_kinds: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
+    items: tuple[Field, ...] = ()
 
 
 COMMON: tuple[Field, ...] = (
@@ -47,6 +50,48 @@ COMMON: tuple[Field, ...] = (
 )
 """Fields every entry has. ``note`` is an editorial note shown as an admonition;
 ``unfinished`` marks text the rulebook left incomplete (WIP, left blank)."""
+
+CALCULATOR_INPUT_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("kind", "str", required=True, choices=("int", "bool", "choice", "dice", "text")),
+    Field("label", "str", required=True),
+    Field("default", "scalar"),
+    Field("min", "int"),
+    Field("max", "int"),
+    Field("choices", "strs"),
+    Field("values", "intmap"),
+    Field("help", "str"),
+    Field("unit", "str"),
+    Field("optional", "bool"),
+    Field("assumption", "str"),
+    Field("group", "str"),
+)
+"""Fields of each of a calculator's ``inputs``: ``calculators.declare.Input``'s, and a
+choice's ``values`` (the whole number each choice means in expressions). An input with an
+``assumption`` (an assumption entry's id) takes that entry's ``default``."""
+
+CALCULATOR_OUTPUT_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("label", "str", required=True),
+    Field(
+        "kind",
+        "str",
+        required=True,
+        choices=("int", "bool", "fraction", "distribution", "number", "text"),
+    ),
+    Field("value", "str", required=True),
+    Field("stat", "str", choices=("mean",)),
+    Field("unit", "str"),
+    Field("help", "str"),
+)
+"""Fields of each of a calculator's ``outputs``; ``value`` is a dice expression over the
+input names (``calculators/declared.py`` says what each kind makes of it)."""
+
+BREAKDOWN_FIELDS: tuple[Field, ...] = (
+    Field("text", "str", required=True),
+    Field("when", "str"),
+)
+"""A breakdown line shown only ``when`` an expression is not 0."""
 
 KINDS: dict[str, tuple[Field, ...]] = {
     "section": (
@@ -101,8 +146,23 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("default", "scalar"),
         Field("applies_to", "refs", required=True),
     ),
+    "calculator": (
+        Field("rule", "ref", required=True),
+        Field("help", "str"),
+        Field("roll", "str"),
+        Field("inputs", "mappings", required=True, items=CALCULATOR_INPUT_FIELDS),
+        Field("let", "strmap"),
+        Field("outputs", "mappings", required=True, items=CALCULATOR_OUTPUT_FIELDS),
+        Field("breakdown", "lines", items=BREAKDOWN_FIELDS),
+        Field("assumptions", "refs", ref_kinds=("assumption",)),
+    ),
 }
-"""Kind name -> the fields (beyond :data:`COMMON`) that kind has."""
+"""Kind name -> the fields (beyond :data:`COMMON`) that kind has. A ``calculator`` entry
+declares a calculator without Python: its id is the calculator's, ``name`` its title,
+``rule`` the entry it computes; ``roll`` is the dice it rolls (with a seed, or from the
+faces of a ``dice`` input); ``let`` names whole numbers its outputs share; ``breakdown``
+lines are templates filled with the inputs, lets and outputs (``{load}``). It is not
+shown where it stands: its form follows its ``rule`` entry."""
 
 LINKABLE_KINDS: frozenset[str] = frozenset({"term", "attribute", "art", "ability", "status"})
 """Kinds whose names are linked wherever they are mentioned in the same system."""

@@ -92,6 +92,10 @@ SMALL = [
     "d6 > 2",
     "3d6kh1 - 3d6kl1",
     "2d20kh1 + 5 >= 15",
+    "if(n, d6, d4 + 10)",
+    "if(goal > 20, d8, 2d4) + 1",
+    "if(n - 3, d6 // 0, 100) * 0 + 7",
+    "d6 + if(modifier == 2, d4, d8)",
 ]
 NAMES = {"modifier": 2, "goal": 10, "n": 3}
 
@@ -113,6 +117,12 @@ ICEPOOL = [
     ("3d6 * 2", 3 @ icepool.d6 * 2),
     ("max(3d6, 3d6)", icepool.highest(3 @ icepool.d6, 3 @ icepool.d6)),
     ("3d6 - 3d6", 3 @ icepool.d6 - 3 @ icepool.d6),
+    ("if(d6 > 3, d4, 2d8)", (icepool.d6 > 3).if_else(icepool.d4, 2 @ icepool.d8)),
+    (
+        "if(2d6 - 7, 3d6, -d4) + d6",
+        (2 @ icepool.d6 != 7).if_else(3 @ icepool.d6, -icepool.d4) + icepool.d6,
+    ),
+    ("if(d6 > 9, d4, 2)", icepool.Die([2])),
 ]
 
 
@@ -135,6 +145,8 @@ def test_exact_odds_match_icepool(text: str, die: icepool.Die) -> None:
         ("2d6 / 2", "division is written '//' (rounding down) at 5"),
         ("1 < 2 < 3", "compare two expressions at most once; use parentheses at 7"),
         ("max(1)", "expected ',' between the two expressions of max() at 6"),
+        ("if(1, 2)", "expected ',' between the three expressions of if() at 8"),
+        ("if(1, 2, 3, 4)", "expected ')' to close if( at 11"),
         ("d0", "a die needs at least 1 side at 2"),
         ("101d6", "roll at most 100 dice at once at 1"),
         ("d1001", "a die's number of sides can be at most 1,000 at 2"),
@@ -159,6 +171,7 @@ def test_parse_errors_name_the_field_and_the_column(text: str, message: str) -> 
         ("d6 // 0", "division by zero at 4"),
         ("d6 // (d4 - 2)", "the divisor can be 0 at 4"),
         ("(n * 50)d6", "roll at most 100 dice at once (150 at 1)"),
+        ("if(n - 3, d6, nope)", "unknown name 'nope' at 15 (names here: goal, modifier, n)"),
     ],
 )
 def test_errors_found_after_parsing_name_the_column(text: str, message: str) -> None:
@@ -179,6 +192,17 @@ def test_a_seeded_roll_replays_and_shows_its_dice() -> None:
     assert count.value == sum(f >= 5 for f in count.faces)
     assert first.total == keep.value + count.value + 2
     assert first.shown().endswith(f"total {first.total}")
+
+
+def test_if_rolls_only_the_branch_taken() -> None:
+    expression = parse("if(d6 > 3, 2d4, d20)")
+    for seed in range(40):
+        rolled = expression.roll(random.Random(seed))
+        condition, taken = rolled.dice
+        assert taken.term == ("2d4" if condition.value > 3 else "d20")
+        assert rolled.total == taken.value
+    # a condition fixed by the names: the other branch is not even checked for its limits
+    assert parse("if(n, 2, (n * 200)d6)").distribution({"n": 1}) == Dist.constant(2)
 
 
 @pytest.mark.parametrize(
@@ -220,6 +244,7 @@ def expressions(depth: int = 3) -> st.SearchStrategy[str]:
             st.builds(
                 lambda f, a, b: f"{f}({a}, {b})", st.sampled_from(["min", "max"]), inner, inner
             ),
+            st.builds(lambda c, a, b: f"if({c}, {a}, {b})", inner, inner, inner),
         ),
         max_leaves=depth * 3,
     )

@@ -1,4 +1,5 @@
-"""The development loop: a running ``mkdocs serve`` shows an edited calculator declaration."""
+"""The development loop: a running ``mkdocs serve`` shows an edited calculator declaration,
+in Python and in rules_data."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from pathlib import Path
 from tests.sitebuild import copy_project
 
 PAGE = "pendragon/calculators/"
-TITLE = "Check against a Difficulty"
-EDITED = "Check against a Difficulty (edited while serving)"
+TITLE = "Damage, wounds and unconsciousness"
+EDITED = "Damage, wounds and unconsciousness (edited while serving)"
+DATA_TITLE = "Check against a Difficulty"
+DATA_EDITED = "Check against a Difficulty (edited in rules_data while serving)"
 
 
 def free_port() -> int:
@@ -43,7 +46,7 @@ def wait_for(url: str, text: str, seconds: float) -> str | None:
     return None
 
 
-def test_serve_picks_up_a_changed_calculator_declaration(tmp_path: Path) -> None:
+def test_serve_picks_up_changed_calculator_declarations(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     port = free_port()
     url = f"http://127.0.0.1:{port}/{PAGE}"
@@ -65,6 +68,11 @@ def test_serve_picks_up_a_changed_calculator_declaration(tmp_path: Path) -> None
         assert f'"{TITLE}",' in source
         declarations.write_text(source.replace(f'"{TITLE}",', f'"{EDITED}",'), encoding="utf-8")
         assert wait_for(url, EDITED, 120) is not None, "the rebuilt page kept the old title"
+        data = project / "rules_data" / "pendragon" / "damage.yml"
+        text = data.read_text(encoding="utf-8")
+        assert f"  name: {DATA_TITLE}\n" in text
+        data.write_text(text.replace(f"  name: {DATA_TITLE}\n", f"  name: {DATA_EDITED}\n"))
+        assert wait_for(url, DATA_EDITED, 120) is not None, "the rules_data edit was not shown"
     finally:
         server.terminate()
         try:

@@ -33,7 +33,7 @@ from . import declarations  # noqa: F401 - importing it registers the calculator
 from .character import compute_character
 from .checks import compute_d6_check
 from .conversation import compute_conversation
-from .damage import compute_damage, compute_fall
+from .damage import compute_damage
 from .healing import compute_healing, compute_natural_healing
 from .rules import (
     HASTE_CHOICES,
@@ -63,7 +63,6 @@ __all__ = [
     "compute_conversation",
     "compute_d6_check",
     "compute_damage",
-    "compute_fall",
     "compute_healing",
     "compute_movement",
     "compute_natural_healing",

@@ -1,4 +1,5 @@
-"""Damage: simple and complex damage dealt, and fall damage."""
+"""Damage: simple and complex damage dealt (fall damage is declared in
+``rules_data/glittershard/status_effects.yml``)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,8 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Dist, d100, sum_dice
+from ..dice import Dist, d100
 from ..format import json_number, term
-from ..rolls import faces_or_roll, rng_from_seed
-from .rules import (
-    FALL_DIE,
-)
 
 
 def simple_damage(
@@ -122,26 +119,3 @@ def compute_damage(
     }
 
 
-def compute_fall(
-    units: int = 2, rolls: list[int] | None = None, seed: int | None = None
-) -> dict[str, Any]:
-    """Fall damage: 1d6 per unit fallen.
-
-    >>> compute_fall(2)["distribution"][:2]
-    [[2, '1/36'], [3, '1/18']]
-    >>> compute_fall(2, [3, 5])["damage"]
-    8
-    """
-    rng = rng_from_seed(seed)
-    faces = faces_or_roll("rolls", rolls, units, FALL_DIE, rng, f"A fall of {units} units")
-    dist = Dist.constant(sum(faces)) if faces is not None else sum_dice(units, FALL_DIE)
-    lines = [f"{units}d{FALL_DIE}: 1d{FALL_DIE} per unit fallen (a unit is 2 m)"]
-    if faces is not None:
-        lines.append(f"Rolled {', '.join(map(str, faces)) or 'nothing'} = {sum(faces)}")
-    return {
-        "damage": sum(faces) if faces is not None else None,
-        "distribution": dist.to_pairs(),
-        "mean": json_number(dist.mean()),
-        "rolled": faces if seed is not None else None,
-        "breakdown": lines,
-    }

@@ -23,7 +23,7 @@ from ..registry import REGISTRY
 from .character import compute_character
 from .checks import compute_d6_check
 from .conversation import compute_conversation
-from .damage import compute_damage, compute_fall
+from .damage import compute_damage
 from .healing import compute_healing, compute_natural_healing
 from .rules import (
     A_ALLOTMENT,
@@ -622,24 +622,3 @@ REGISTRY.add(
 )
 
 
-REGISTRY.add(
-    Calculator(
-        rule_id("fall"),
-        "Fall damage",
-        inputs=(
-            int_input("units", "Units fallen", 2, 0, 60, help="A unit is 2 m."),
-            dice_input(
-                "rolls", "Dice rolled", 6, help="One d6 per unit; leave empty for the exact odds."
-            ),
-        ),
-        outputs=(
-            Output("damage", "Damage", "int"),
-            Output("mean", "Average damage", "number"),
-            Output("distribution", "Damage", "distribution"),
-        ),
-        compute=compute_fall,
-        rule=rule_id("fall_damage"),
-        rolls=True,
-        help="1d6 damage per unit fallen.",
-    )
-)

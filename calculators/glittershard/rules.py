@@ -38,8 +38,6 @@ HOSTILE_BONUS = 15
 charm/intimidation/knowledge/lies.' (Conversations)"""
 NATURAL_HEALING_PERCENT = 25
 """'Naturally, a creature heals up at 25% of their max health value each long rest.'"""
-FALL_DIE = 6
-"""'When something falls, it takes 1d6 damage per unit fallen.' (Fall Damage)"""
 STAT_ALIASES = {"str": "bwn", "dex": "nim"}
 """The Math section writes 'Str' and the skills table 'Dex': '“Str” means Brawn (Bwn): the
 rulebook has no stat called Strength' and '“Dex” in this table means Nimbleness (Nim)'

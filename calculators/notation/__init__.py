@@ -4,8 +4,9 @@ The language (``parser`` has the grammar): ``NdX``, ``dX``, ``d%``; keep and
 drop ``khN klN dhN dlN``; success counting ``csOPn`` (``6d6cs>=5``); ``+ - *``
 and ``//`` (rounding down) with integers and parentheses; one comparison of two
 whole expressions, 1 when true and 0 otherwise (``2d6+5 >= 12``); ``min`` and
-``max`` of two expressions; names bound to integers from a calculator's inputs
-(``2d6 + modifier >= goal``). Probabilities are exact fractions.
+``max`` of two expressions; ``if(condition, a, b)``, ``a`` where the condition
+is not 0 and ``b`` otherwise (only the branch taken is rolled); names bound to
+integers from a calculator's inputs (``2d6 + modifier >= goal``). Probabilities are exact fractions.
 
 >>> attack = parse("2d6 + modifier >= goal")
 >>> attack.distribution({"modifier": 2, "goal": 10}).p_eq(1)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 
 from ..dice import Dist, keep_highest, keep_lowest, sum_dice
 from ..errors import InputError
 from .limits import MAX_DICE, MAX_SIDES, MAX_STEPS
-from .semantics import COMPARE, bound, combiner, operands, operator_of
-from .syntax import Dice, Name, Neg, Node, Num
+from .semantics import COMPARE, bound, combiner, is_if, operands, operator_of
+from .syntax import Call, Dice, Name, Neg, Node, Num
 
 __all__ = ["Span", "check", "distribution", "dice_shape", "face_matches"]
 
@@ -122,6 +123,8 @@ class _Budget:
         if isinstance(node, Neg):
             inner = self.walk(node.operand, names)
             return Span(-inner.high, -inner.low, inner.size)
+        if is_if(node):
+            return self.if_span(node, names)
         left, right = (self.walk(arg, names) for arg in operands(node))
         pairs = left.size * right.size
         op = operator_of(node)
@@ -138,6 +141,18 @@ class _Budget:
         # pair (measured about three times slower per pair, scripts/bench_dice.py).
         per_pair = 1 if op in ("+", "-") else 3
         self.spend(per_pair * pairs + span.size if min(left.size, right.size) > 1 else span.size)
+        return span
+
+    def if_span(self, node: Call, names: Mapping[str, int]) -> Span:
+        """``if(condition, a, b)``: only the branch taken when the condition is fixed."""
+        condition, then, otherwise = node.args
+        test = self.walk(condition, names)
+        if test.low == test.high:
+            return self.walk(then if test.low else otherwise, names)
+        a, b = self.walk(then, names), self.walk(otherwise, names)
+        low, high = min(a.low, b.low), max(a.high, b.high)
+        span = Span(low, high, min(high - low + 1, a.size + b.size))
+        self.spend(a.size + b.size + span.size)
         return span
 
     def dice_span(self, node: Dice, names: Mapping[str, int]) -> Span:
@@ -165,6 +180,8 @@ def distribution(tree: Node, names: Mapping[str, int], field: str) -> Dist:
     Dist({0: '1/2', 1: '1/2'})
     >>> distribution(parse_tree("2d6cs>=5"), {}, "x")
     Dist({0: '4/9', 1: '4/9', 2: '1/9'})
+    >>> distribution(parse_tree("if(d4 >= 4, 10, d2)"), {}, "x")
+    Dist({1: '3/8', 2: '3/8', 10: '1/4'})
     """
     if isinstance(tree, Num):
         return Dist.constant(tree.value)
@@ -174,6 +191,8 @@ def distribution(tree: Node, names: Mapping[str, int], field: str) -> Dist:
         return _dice(tree, names, field)
     if isinstance(tree, Neg):
         return -distribution(tree.operand, names, field)
+    if is_if(tree):
+        return _if(tree, names, field)
     left, right = (distribution(arg, names, field) for arg in operands(tree))
     op = operator_of(tree)
     if op == "+":
@@ -183,6 +202,22 @@ def distribution(tree: Node, names: Mapping[str, int], field: str) -> Dist:
     if op == "//" and right.p_eq(0):
         raise InputError(field, f"the divisor can be 0 at {tree.at}")
     return left.combine(right, combiner(op))
+
+
+def _if(node: Call, names: Mapping[str, int], field: str) -> Dist:
+    """``if(condition, a, b)``: ``a`` where the condition is not 0, else ``b`` (a mixture)."""
+    condition, then, otherwise = node.args
+    p = distribution(condition, names, field).p_ne(0)
+    if p == 1:
+        return distribution(then, names, field)
+    if p == 0:
+        return distribution(otherwise, names, field)
+    a, b = distribution(then, names, field), distribution(otherwise, names, field)
+    mixed: dict[int, Fraction] = {}
+    for dist, weight in ((a, p), (b, 1 - p)):
+        for outcome, q in dist.items():
+            mixed[outcome] = mixed.get(outcome, Fraction(0)) + weight * q
+    return Dist(mixed)
 
 
 def _dice(node: Dice, names: Mapping[str, int], field: str) -> Dist:

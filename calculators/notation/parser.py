@@ -10,6 +10,7 @@ The grammar, loosest first (no parser library: Pyodide loads nothing extra)::
     dice       := "d" (number | "%" | "(" expression ")") modifier?
     modifier   := ("kh" | "kl" | "dh" | "dl") number? | "cs" comparison? number
     call       := ("min" | "max") "(" expression "," expression ")"
+                | "if" "(" expression "," expression "," expression ")"
 
 A dice term is written without spaces (``4d6kh3``); a count or a number of
 sides that is not a plain number goes in parentheses (``(level)d6``).
@@ -19,7 +20,19 @@ from __future__ import annotations
 
 from ..errors import InputError
 from .limits import MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_NUMBER, MAX_SIDES
-from .syntax import COMPARISONS, FUNCTIONS, KEEP_MODES, BinOp, Call, Dice, Name, Neg, Node, Num
+from .syntax import (
+    ARITY,
+    COMPARISONS,
+    FUNCTIONS,
+    KEEP_MODES,
+    BinOp,
+    Call,
+    Dice,
+    Name,
+    Neg,
+    Node,
+    Num,
+)
 
 __all__ = ["parse_tree"]
 
@@ -258,8 +271,11 @@ class _Parser:
 
     def call(self, function: str, at: int) -> Call:
         self.expect("(", f"after '{function}'")
-        first = self.expression()
-        self.expect(",", f"between the two expressions of {function}()")
-        second = self.expression()
+        arity = ARITY[function]
+        between = "the two expressions" if arity == 2 else "the three expressions"
+        args = [self.expression()]
+        for _ in range(arity - 1):
+            self.expect(",", f"between {between} of {function}()")
+            args.append(self.expression())
         self.expect(")", f"to close {function}(")
-        return Call(function, (first, second), at + 1)
+        return Call(function, tuple(args), at + 1)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..dice import roll_dice
 from ..errors import InputError
 from .exact import dice_shape
-from .semantics import COMPARE, bound, combiner, operands, operator_of
+from .semantics import COMPARE, bound, combiner, is_if, operands, operator_of
 from .syntax import Dice, Name, Neg, Node, Num
 
 __all__ = ["DiceRoll", "Rolled", "roll_tree"]
@@ -85,6 +85,10 @@ def _roll(node: Node, names: Mapping[str, int], rng: random.Random, field: str, 
         return _roll_dice(node, names, rng, field, out)
     if isinstance(node, Neg):
         return -_roll(node.operand, names, rng, field, out)
+    if is_if(node):  # only the branch taken is rolled
+        condition, then, otherwise = node.args
+        taken = then if _roll(condition, names, rng, field, out) else otherwise
+        return _roll(taken, names, rng, field, out)
     left, right = (_roll(arg, names, rng, field, out) for arg in operands(node))
     op = operator_of(node)
     if op == "+":

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from ..errors import InputError
 from .syntax import BinOp, Call, Name, Node
 
-__all__ = ["COMPARE", "bound", "combiner", "operands", "operator_of"]
+__all__ = ["COMPARE", "bound", "combiner", "is_if", "operands", "operator_of"]
 
 COMPARE: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -32,6 +32,16 @@ def combiner(op: str) -> Callable[[int, int], int]:
         return lambda a, b: int(compare(a, b))
     return {"*": operator.mul, "//": operator.floordiv, "min": min, "max": max}[op]
 
+
+
+def is_if(node: Node) -> bool:
+    """Whether ``node`` is ``if(condition, a, b)``, which evaluates only the branch taken.
+
+    >>> from calculators.notation.parser import parse_tree
+    >>> is_if(parse_tree("if(paid, 0, 6)")), is_if(parse_tree("max(1, 2)"))
+    (True, False)
+    """
+    return isinstance(node, Call) and node.function == "if"
 
 
 def operands(node: Node) -> tuple[Node, Node]:

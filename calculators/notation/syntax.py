@@ -12,8 +12,10 @@ from dataclasses import dataclass
 KEEP_MODES = ("kh", "kl", "dh", "dl")
 #: Comparisons, both between whole expressions and in a success count (``cs>=5``).
 COMPARISONS = (">=", "<=", "==", "!=", ">", "<")
-#: Functions of two expressions.
-FUNCTIONS = ("min", "max")
+#: Functions and how many expressions each takes: ``if(condition, then, else)`` is the
+#: ``then`` expression where the condition is not 0, else the ``else`` expression.
+ARITY = {"min": 2, "max": 2, "if": 3}
+FUNCTIONS = tuple(ARITY)
 
 
 @dataclass(frozen=True)
@@ -115,10 +117,12 @@ class BinOp:
 
 @dataclass(frozen=True)
 class Call:
-    """``min(a, b)`` or ``max(a, b)`` of two expressions.
+    """``min(a, b)`` or ``max(a, b)`` of two expressions, or ``if(condition, a, b)``.
 
     >>> Call("max", (Num(1, 5), Num(2, 8)), at=1).text()
     'max(1, 2)'
+    >>> Call("if", (Name("paid", 4), Num(0, 10), Num(6, 13)), at=1).text()
+    'if(paid, 0, 6)'
     """
 
     function: str

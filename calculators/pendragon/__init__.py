@@ -17,7 +17,7 @@ readings of the assumptions.
 from __future__ import annotations
 
 from . import declarations  # noqa: F401 - importing it registers the calculators
-from .checks import compute_check, wound_penalty
+from .checks import wound_penalty
 from .damage import compute_damage
 from .initiative import compute_initiative
 from .rules import (
@@ -35,7 +35,6 @@ __all__ = [
     "SUBSTITUTION_CHOICES",
     "TAKEN_CHOICES",
     "TOTAL_CHOICES",
-    "compute_check",
     "compute_damage",
     "compute_initiative",
     "compute_turn",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ..declare import Calculator, Input, Output, assumption_input, int_input, text_input
 from ..registry import REGISTRY
-from .checks import compute_check
 from .damage import compute_damage
 from .initiative import compute_initiative
 from .rules import (
@@ -24,7 +23,6 @@ from .rules import (
     A_TOTAL_DAMAGE,
     CHECK_WOUNDS_CHOICES,
     MEET_CHOICES,
-    RALLY_DC,
     SUBSTITUTION_CHOICES,
     TAKEN_CHOICES,
     TOTAL_CHOICES,
@@ -150,36 +148,6 @@ REGISTRY.add(
             A_TOTAL_DAMAGE,
         ),
         help="Damage fills Damage Tokens up to the hit points; the rest becomes Wounds.",
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "pendragon.check",
-        "Check against a Difficulty",
-        inputs=(
-            int_input(
-                "result",
-                "Check result",
-                12,
-                help="The result before subtracting wounds (e.g. a Spirit check to rally).",
-            ),
-            int_input("wounds", "Wounds on the creature making the check", 0, 0),
-            int_input("difficulty", "Difficulty", RALLY_DC, help="Rally: 10."),
-            meet_input(),
-        ),
-        outputs=(
-            Output("total", "Result after the wound penalty", "int"),
-            Output("success", "Success", "bool"),
-            Output("check_penalty", "Wound penalty", "int"),
-            Output("needed", "Lowest result that succeeds", "int", help="Before the penalty."),
-        ),
-        compute=compute_check,
-        rule="pendragon.unconsciousness",
-        assumptions=(A_CHECK_DICE, A_MEET),
-        help="Subtract the creature's wounds from the check result, then compare with the "
-        "Difficulty.",
     )
 )
 

@@ -24,7 +24,7 @@ from .attack import attack_dice, compute_attack, kept_faces
 from .damage import compute_damage
 from .health import compute_health
 from .modifiers import compute_attack_modifiers, modifier_row
-from .movement import compute_climb, compute_fall, compute_movement, compute_range
+from .movement import compute_movement
 from .profile import parse_profile, profile_damage, profile_result
 from .rules import (
     CLIMB_BASE,
@@ -51,12 +51,9 @@ __all__ = [
     "attack_dice",
     "compute_attack",
     "compute_attack_modifiers",
-    "compute_climb",
     "compute_damage",
-    "compute_fall",
     "compute_health",
     "compute_movement",
-    "compute_range",
     "compute_turn_order",
     "kept_faces",
     "modifier_row",

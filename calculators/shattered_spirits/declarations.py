@@ -23,12 +23,10 @@ from .attack import attack_modes, compute_attack
 from .damage import compute_damage
 from .health import compute_health
 from .modifiers import compute_attack_modifiers
-from .movement import compute_climb, compute_fall, compute_movement, compute_range
+from .movement import compute_movement
 from .rules import (
     A_EXTREME,
     A_FALL_DIRECTION,
-    A_FALL_ONE,
-    A_FALL_PRONE,
     A_GLANCING,
     A_GUARD,
     A_MODIFIERS_TOTAL,
@@ -238,66 +236,6 @@ REGISTRY.add(
         assumptions=(A_MODIFIERS_TOTAL, A_REACTION),
         help="Add up the Attack Roll modifiers of the chapter; use the result as the "
         "Attack Roll calculator's modifier and mode.",
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.range",
-        "Measuring range",
-        inputs=(
-            int_input("dx", "Horizontal difference", 3, -1000, 1000, unit="spaces"),
-            int_input("dy", "Vertical difference", 1, -1000, 1000, unit="spaces"),
-        ),
-        outputs=(Output("range", "Range", "int", unit="spaces"),),
-        compute=compute_range,
-        rule="shattered_spirits.range_formula",
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.climb",
-        "Climbing cost",
-        inputs=(int_input("elevation", "Elevation climbed", 1, 1, 50),),
-        outputs=(Output("movement", "Movement expended", "int", unit="spaces"),),
-        compute=compute_climb,
-        rule="shattered_spirits.climb_movement",
-        assumptions=(A_FALL_DIRECTION,),
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "shattered_spirits.fall",
-        "Falling",
-        inputs=(
-            int_input("elevation", "Elevation dropped", 3, 1, 50),
-            bool_input("paid", "Reflex paid", False),
-            assumption_input(
-                "free_one_level",
-                "Paying 0 Reflex counts as paying",
-                A_FALL_ONE,
-                help="A 1-Elevation drop costs 0 Reflex.",
-            ),
-            assumption_input(
-                "prone_only_unpaid",
-                "Prone only when the Crush Damage is taken",
-                A_FALL_PRONE,
-                help="No: Prone whenever the drop would deal 6 or more.",
-            ),
-        ),
-        outputs=(
-            Output("reflex_cost", "Reflex to pay", "int"),
-            Output("crush_damage", "Crush Damage taken", "int"),
-            Output("prone", "Falls Prone", "bool"),
-        ),
-        compute=compute_fall,
-        rule="shattered_spirits.fall_prone",
-        assumptions=(A_FALL_DIRECTION, A_FALL_ONE, A_FALL_PRONE),
     )
 )
 

@@ -1,4 +1,5 @@
-"""Range, climbing, falling and the Movement budget."""
+"""The Movement budget and the cost of a climb (range, climbing and falling are formulas
+in ``rules_data/shattered_spirits/``)."""
 
 from __future__ import annotations
 
@@ -9,26 +10,8 @@ from ..inputs import split_items
 from .rules import (
     CLIMB_BASE,
     CLIMB_PER_ELEVATION,
-    CRUSH_PER_ELEVATION,
-    FALL_REFLEX_LESS,
-    FREE_ONE_LEVEL,
-    PRONE_DAMAGE,
-    PRONE_ONLY_UNPAID,
     SWIM_FACTOR,
 )
-
-
-def compute_range(dx: int, dy: int) -> dict[str, Any]:
-    """Range: the greater of the horizontal and vertical difference (no Pythagoras).
-
-    >>> compute_range(3, -5)["range"]
-    5
-    """
-    result = max(abs(dx), abs(dy))
-    return {
-        "range": result,
-        "breakdown": [f"Range {result} = the greater of |{dx}| and |{dy}| spaces"],
-    }
 
 
 def climb_cost(elevation: int) -> int:
@@ -38,62 +21,6 @@ def climb_cost(elevation: int) -> int:
     (3, 7)
     """
     return CLIMB_BASE + CLIMB_PER_ELEVATION * elevation
-
-
-def compute_climb(elevation: int) -> dict[str, Any]:
-    """Total Movement expended to climb to a higher Elevation.
-
-    The rulebook's example: climbing a 1 Height Obstacle costs 3 spaces.
-
-    >>> compute_climb(1)["movement"]
-    3
-    """
-    cost = climb_cost(elevation)
-    return {
-        "movement": cost,
-        "breakdown": [
-            f"Movement {cost} = {CLIMB_BASE} + {CLIMB_PER_ELEVATION} \u00d7 {elevation} Elevation"
-        ],
-    }
-
-
-def compute_fall(
-    elevation: int,
-    paid: bool = False,
-    free_one_level: bool = FREE_ONE_LEVEL,
-    prone_only_unpaid: bool = PRONE_ONLY_UNPAID,
-) -> dict[str, Any]:
-    """Falling: pay Reflex one less than the drop, or take twice the drop as Crush Damage.
-
-    >>> r = compute_fall(3)
-    >>> r["reflex_cost"], r["crush_damage"], r["prone"]
-    (2, 6, True)
-    >>> compute_fall(1)["crush_damage"], compute_fall(1, free_one_level=False)["crush_damage"]
-    (0, 2)
-    >>> compute_fall(3, paid=True)["prone"], compute_fall(3, True, True, False)["prone"]
-    (False, True)
-    """
-    reflex = elevation - FALL_REFLEX_LESS
-    would = CRUSH_PER_ELEVATION * elevation
-    free = reflex == 0 and free_one_level
-    avoided = paid or free
-    crush = 0 if avoided else would
-    prone = (crush if prone_only_unpaid else would) >= PRONE_DAMAGE
-    breakdown = [
-        f"Reflex to pay {reflex} = {elevation} Elevation \u2212 {FALL_REFLEX_LESS}",
-        f"Crush Damage if not paid {would} = {CRUSH_PER_ELEVATION} \u00d7 {elevation} Elevation",
-    ]
-    if free:
-        breakdown.append("Paying 0 Reflex counts as paying: no Crush Damage")
-    elif paid:
-        breakdown.append(f"{reflex} Reflex paid: no Crush Damage")
-    else:
-        breakdown.append(f"Reflex not paid: {crush} Crush Damage")
-    breakdown.append(
-        f"Prone: {'yes' if prone else 'no'} (at least {PRONE_DAMAGE} Crush Damage"
-        + (" taken)" if prone_only_unpaid else " from the drop, paid or not)")
-    )
-    return {"reflex_cost": reflex, "crush_damage": crush, "prone": prone, "breakdown": breakdown}
 
 
 def parse_climbs(raw: str | None) -> list[int]:

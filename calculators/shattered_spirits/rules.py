@@ -68,8 +68,6 @@ VULNERABLE_FACTOR: int = assumption_default(A_VULNERABLE)
 GUARD_MINIMUM: int = assumption_default(A_GUARD)
 EXTREME_STEP: str = assumption_default(A_EXTREME)
 REACTION_DIRECTION: str = assumption_default(A_REACTION)
-FREE_ONE_LEVEL: bool = assumption_default(A_FALL_ONE)
-PRONE_ONLY_UNPAID: bool = assumption_default(A_FALL_PRONE)
 CARRY_OVER: bool = assumption_default(A_POOLS)
 
 

@@ -11,7 +11,7 @@ tables (cover, fire from concealment) and assumption defaults are read from
 
 One module a topic: :mod:`.rules` (constants and assumptions), :mod:`.pool` (the dice
 pool), :mod:`.attacks`, :mod:`.initiative`, :mod:`.defense` (cover, Full Defense,
-Guarding), :mod:`.melee` (charge, full force, reach, born weapon sizes) and :mod:`.turn`;
+Guarding), :mod:`.melee` (charge) and :mod:`.turn`;
 :mod:`.declarations` declares and registers the calculators. The package re-exports each
 calculator's function and the readings of the assumptions.
 
@@ -24,8 +24,8 @@ from __future__ import annotations
 from . import declarations  # noqa: F401 - importing it registers the calculators
 from .attacks import attack_odds, distance_steps
 from .defense import cover_defense, defensive_bonus
-from .initiative import initiative_order, initiative_roll
-from .melee import born_weapon_size, charge_bonus, full_force_bonus, reach
+from .initiative import initiative_order
+from .melee import charge_bonus
 from .rules import (
     AIM_CHOICES,
     CHARGE_ABILITY_CHOICES,
@@ -54,14 +54,10 @@ __all__ = [
     "SURPRISE_CHOICES",
     "TWICE_CHOICES",
     "attack_odds",
-    "born_weapon_size",
     "charge_bonus",
     "cover_defense",
     "defensive_bonus",
     "distance_steps",
-    "full_force_bonus",
     "initiative_order",
-    "initiative_roll",
-    "reach",
     "turn_plan",
 ]

@@ -1,5 +1,7 @@
-"""Space Shard's ten calculators, declared: the attack dice pool, initiative, cover, charge,
-full force, reach, born weapon sizes, defensive actions and the turn.
+"""Space Shard's calculators that need Python, declared: the attack dice pool, who acts
+first, cover, charge, defensive actions and the turn. The initiative roll, full force, reach
+and born weapon sizes are formulas, declared in ``rules_data/space_shard/``
+(:mod:`calculators.declared`).
 
 Where the rulebook is silent the inputs fall in the shared assumptions group;
 importing this module registers the calculators.
@@ -21,8 +23,8 @@ from ..declare import (
 from ..registry import REGISTRY
 from .attacks import ATTACKS, _compute_attack
 from .defense import COVER_CHOICES, COVER_FIRE_CHOICES, cover_defense, defensive_bonus
-from .initiative import initiative_order, initiative_roll
-from .melee import _compute_charge, _compute_full_force, born_weapon_size, reach
+from .initiative import initiative_order
+from .melee import _compute_charge
 from .rules import (
     A_AIM,
     A_CAP,
@@ -34,7 +36,6 @@ from .rules import (
     A_LIMIT,
     A_METERS,
     A_ORDER,
-    A_REINFORCE,
     A_ROUND,
     A_SCOPE,
     A_SPELL,
@@ -50,7 +51,6 @@ from .rules import (
     DOWNGRADE_CHOICES,
     INITIATIVE_DIE,
     ORDER_CHOICES,
-    REINFORCE_CHOICES,
     ROUNDING_CHOICES,
     SCOPE_CHOICES,
     SPELL_CHOICES,
@@ -263,29 +263,6 @@ REGISTRY.add(
 
 REGISTRY.add(
     Calculator(
-        "space_shard.initiative",
-        "Initiative roll",
-        inputs=(
-            int_input("initiative", "Initiative", 0, -20, 50),
-            dice_input(
-                "dice", "d10 rolled", INITIATIVE_DIE, help="Leave empty for the exact distribution."
-            ),
-        ),
-        outputs=(
-            Output("distribution", "1d10 + Initiative", "distribution"),
-            Output("mean", "Average", "text"),
-            Output("total", "Initiative rolled", "int"),
-        ),
-        compute=initiative_roll,
-        rule="space_shard.initiative_roll",
-        rolls=True,
-        help="1d10 + the character's Initiative; this is not a check.",
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
         "space_shard.initiative_order",
         "Who acts first",
         inputs=(
@@ -399,70 +376,6 @@ REGISTRY.add(
         compute=_compute_charge,
         rule="space_shard.charge_bonus",
         assumptions=(A_METERS,),
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.full_force",
-        "Full-Force Attack bonus",
-        inputs=(
-            int_input("str", "STR", 6, 0, 30),
-            int_input("base_defense", "Base Defense", 2, 0, 30),
-            rounding_input(),
-            assumption_input(
-                "adds_to",
-                "The Reinforcement Bonus adds to",
-                A_REINFORCE,
-                REINFORCE_CHOICES,
-                help="dp: the attack's dice pool only.",
-            ),
-        ),
-        outputs=(
-            Output("bonus", "Reinforcement Bonus", "int"),
-            Output("dp_bonus", "DP added", "int"),
-            Output("max_dmg_bonus", "Max DMG added", "int"),
-            Output("base_defense_after", "Base Defense for 1 round", "int"),
-        ),
-        compute=_compute_full_force,
-        rule="space_shard.full_force_bonus",
-        assumptions=(A_ROUND, A_REINFORCE),
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.reach",
-        "Base Reach",
-        inputs=(
-            int_input("born_weapon_size", "Born Weapon Size", 2, 0, 200),
-            int_input(
-                "blade_weapon_size", "Blade Weapon Size", 0, 0, 200, help="0 without a blade."
-            ),
-            rounding_input(),
-        ),
-        outputs=(Output("reach", "Reach", "int"),),
-        compute=reach,
-        rule="space_shard.reach",
-        assumptions=(A_ROUND,),
-    )
-)
-
-
-REGISTRY.add(
-    Calculator(
-        "space_shard.born_weapon_size",
-        "Born Weapon sizes",
-        inputs=(int_input("size", "Your Size", 10, 0, 1_000), rounding_input()),
-        outputs=(
-            Output("fist_size", "Fist, feet, claws", "int"),
-            Output("tail_size", "Tail", "int"),
-        ),
-        compute=born_weapon_size,
-        rule="space_shard.tail_size",
-        assumptions=(A_ROUND,),
     )
 )
 

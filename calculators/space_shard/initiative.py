@@ -1,4 +1,5 @@
-"""Initiative: 1d10 + Initiative, and who of two acts first."""
+"""Initiative: who of two acts first (the 1d10 + Initiative roll itself is declared in
+``rules_data/space_shard/turns.yml``)."""
 
 from __future__ import annotations
 
@@ -7,34 +8,7 @@ from typing import Any
 from ..dice import Dist, fraction_str
 from ..format import signed
 from ..rolls import faces_or_roll, rng_from_seed
-from .pool import mean_text
 from .rules import INITIATIVE_DIE, ORDER_CHOICES
-
-
-def initiative_roll(
-    initiative: int = 0, dice: list[int] | None = None, seed: int | None = None
-) -> dict[str, Any]:
-    """1d10 + Initiative: the exact distribution, or the total of a given or seeded die.
-
-    >>> r = initiative_roll(3)
-    >>> r["distribution"][0], r["distribution"][-1]
-    ([4, '1/10'], [13, '1/10'])
-    >>> initiative_roll(3, dice=[7])["total"]
-    10
-    """
-    dist = Dist.die(INITIATIVE_DIE) + initiative
-    faces, rolled = _initiative_faces(dice, 1, seed)
-    total = faces[0] + initiative if faces else None
-    breakdown = [f"Initiative = 1d{INITIATIVE_DIE} + {signed(initiative)} (not a check)"]
-    if faces:
-        breakdown.append(f"Rolled {faces[0]}: {faces[0]} + {signed(initiative)} = {total}")
-    return {
-        "distribution": dist.to_pairs(),
-        "mean": mean_text(dist),
-        "total": total,
-        "rolled": faces if rolled else None,
-        "breakdown": breakdown,
-    }
 
 
 def _initiative_faces(

@@ -1,4 +1,5 @@
-"""Melee bonuses: Charge and Full-Force Attacks, Reach and the sizes of Born Weapons."""
+"""Melee bonuses: the Charge Attack (Full-Force Attacks, Reach and the sizes of Born Weapons
+are formulas in ``rules_data/space_shard/melee.yml``)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,7 @@ from ..errors import InputError
 from ..format import decimal_text
 from ..rounding import divide
 from .rules import (
-    FIST_DIVISOR,
-    FULL_FORCE_DIVISOR,
-    REACH_BLADE_DIVISOR,
-    REACH_BORN_DIVISOR,
-    REACH_MIN,
-    REINFORCE_CHOICES,
     ROUNDING_CHOICES,
-    TAIL_DIVISOR,
 )
 
 
@@ -115,90 +109,3 @@ def _compute_charge(**values: Any) -> dict[str, Any]:
     return charge_bonus(**values)
 
 
-def full_force_bonus(
-    strength: int = 6,
-    base_defense: int = 2,
-    rounding: str = ROUNDING_CHOICES[0],
-    adds_to: str = REINFORCE_CHOICES[0],
-) -> dict[str, Any]:
-    """Full-Force Attack: Reinforcement Bonus STR/2 up to Base Defense, lost from it for a round.
-
-    ``rounding`` carries ``space_shard.fractions_round_down``, ``adds_to``
-    ``space_shard.reinforcement_bonus_is_dp``.
-
-    >>> r = full_force_bonus(7, 5)
-    >>> r["bonus"], r["base_defense_after"], r["dp_bonus"], r["max_dmg_bonus"]
-    (3, 2, 3, 0)
-    >>> full_force_bonus(7, 5, rounding="up")["bonus"], full_force_bonus(9, 2)["bonus"]
-    (4, 2)
-    """
-    half = divide(strength, FULL_FORCE_DIVISOR, rounding)
-    bonus = min(half, base_defense)
-    return {
-        "bonus": bonus,
-        "dp_bonus": bonus,
-        "max_dmg_bonus": bonus if adds_to == REINFORCE_CHOICES[1] else 0,
-        "base_defense_after": base_defense - bonus,
-        "breakdown": [
-            f"Reinforcement Bonus {bonus} = STR {strength} / {FULL_FORCE_DIVISOR} = {half} "
-            f"(rounded {rounding}), at most Base Defense {base_defense}",
-            f"Adds +{bonus} DP" + (f" and +{bonus} Max DMG" if adds_to != "dp" else ""),
-            f"Base Defense {base_defense - bonus} = {base_defense} − {bonus}, for 1 round",
-        ],
-    }
-
-
-def _compute_full_force(**values: Any) -> dict[str, Any]:
-    """Map the contract's ``str`` onto :func:`full_force_bonus`.
-
-    >>> _compute_full_force(**{"str": 4, "base_defense": 3})["bonus"]
-    2
-    """
-    values["strength"] = values.pop("str")
-    return full_force_bonus(**values)
-
-
-def reach(
-    born_weapon_size: int = 2, blade_weapon_size: int = 0, rounding: str = ROUNDING_CHOICES[0]
-) -> dict[str, Any]:
-    """Base Reach: Born Weapon Size/2 (minimum 1) + Blade Weapon Size/3.
-
-    ``rounding`` carries ``space_shard.fractions_round_down``; the minimum 1 applies after
-    rounding.
-
-    >>> reach(2, 0)["reach"], reach(1, 0)["reach"], reach(4, 7)["reach"]
-    (1, 1, 4)
-    >>> reach(3, 7, rounding="up")["reach"]
-    5
-    """
-    born = max(REACH_MIN, divide(born_weapon_size, REACH_BORN_DIVISOR, rounding))
-    blade = divide(blade_weapon_size, REACH_BLADE_DIVISOR, rounding)
-    return {
-        "reach": born + blade,
-        "breakdown": [
-            f"Reach {born + blade} = {born} (Born Weapon Size {born_weapon_size} / "
-            f"{REACH_BORN_DIVISOR}, rounded {rounding}, minimum {REACH_MIN}) + {blade} (Blade "
-            f"Weapon Size {blade_weapon_size} / {REACH_BLADE_DIVISOR}, rounded {rounding})"
-        ],
-    }
-
-
-def born_weapon_size(size: int = 10, rounding: str = ROUNDING_CHOICES[0]) -> dict[str, Any]:
-    """Sizes of fists, feet and claws (Size/5) and of a tail (Size/3).
-
-    >>> r = born_weapon_size(10)
-    >>> r["fist_size"], r["tail_size"]
-    (2, 3)
-    >>> born_weapon_size(10, rounding="up")["tail_size"]
-    4
-    """
-    fist = divide(size, FIST_DIVISOR, rounding)
-    tail = divide(size, TAIL_DIVISOR, rounding)
-    return {
-        "fist_size": fist,
-        "tail_size": tail,
-        "breakdown": [
-            f"Fist, feet, claws {fist} = Size {size} / {FIST_DIVISOR}, rounded {rounding}",
-            f"Tail {tail} = Size {size} / {TAIL_DIVISOR}, rounded {rounding}",
-        ],
-    }

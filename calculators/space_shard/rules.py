@@ -39,16 +39,6 @@ COVER_MAX = 8
 of 8.'"""
 FULLY_COVERED_FACTOR = 2
 """'If the size of covering object is twice your size, you are considered "Fully Covered".'"""
-REACH_BORN_DIVISOR = 2
-REACH_MIN = 1
-REACH_BLADE_DIVISOR = 3
-"""'Base "Reach" : Born Weapon Size/2 (minimum 1) + Blade Weapon Size/3'."""
-FIST_DIVISOR = 5
-"""'Size of your Fist, Feat, Claws is your Size/5.'"""
-TAIL_DIVISOR = 3
-"""'Size of your tail is your Size/3.'"""
-FULL_FORCE_DIVISOR = 2
-"""'you gain "Reinforcement Bonus" equal to your STR/2, capped at your Base Defense Value.'"""
 TURN_ACTIONS = ("standard", "movement", "swift")
 """'On your turn, you get 1 of each action of the following: a Swift Action, a Movement
 Action, a Standard Action, and Unlimited amount of Free Action.' Listed from the highest, as in
