@@ -45,9 +45,7 @@ from .linker import _PROTECTED
 from .loader import Entry, RulesData
 
 #: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}`` or ``[words]{contest=A:B}``.
-MARK = re.compile(
-    r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest)=(?P<value>[^{}\s]+)\}"
-)
+MARK = re.compile(r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest)=(?P<value>[^{}\s]+)\}")
 #: Dice notation as the rulebooks write it: a count (maybe one space before the
 #: ``d``), ``d`` or ``D``, the sides, keep/drop, one added or subtracted number
 #: (``1d6-2``; ``1d10+(...)`` stops before the ``+``). Not a plural (``d6s``).
