@@ -20,7 +20,9 @@ rulebook's words, followed by a popover with the odds computed here, at build
 time (mean, range, a small chart), which CSS shows on hover and focus, so it
 works without JavaScript; ``docs/assets/dice.js`` rolls it when clicked. The
 popover carries ``rb-added``: text the site adds, not rulebook text (the seed
-coverage test skips it) and ``data-search-exclude`` (the search index too).
+coverage test skips it) and ``data-search-exclude`` (the search index too). It is a
+``<small>`` holding spans: Material's search parser tells elements apart by tag name
+only, so an excluded ``<span>`` would stop being excluded at its first inner ``</span>``.
 
 The pass swaps each roll for a placeholder before the linker runs and puts the
 HTML back after, so the linker never links inside a roll's words or its HTML.
@@ -290,11 +292,11 @@ class InlineDice:
         return (
             f'<span class="rb-dice"><button type="button" class="rb-dice-roll" '
             f'data-dice="{_text(found.expression)}" aria-describedby="{uid}">{_text(words)}'
-            f'</button><span class="rb-dice-odds rb-added" id="{uid}" role="tooltip" '
+            f'</button><small class="rb-dice-odds rb-added" id="{uid}" role="tooltip" '
             f'data-search-exclude><span class="rb-dice-said">{_text(said)}</span>'
             f"{spark(found.pairs)}"
             '<span class="rb-dice-hint">Click to roll it; the roll goes to the roll log.</span>'
-            "</span></span>"
+            "</small></span>"
         )
 
     def contest_html(self, words: str, roller: str, defender: str, doc: str) -> str:
@@ -327,8 +329,8 @@ class InlineDice:
             f'<span class="rb-dice rb-contest"><button type="button" class="rb-dice-roll" '
             f'data-contest="{_text(roller)}:{_text(defender)}" aria-describedby="{uid}">'
             f"{_text(words)}</button>"
-            f'<span class="rb-dice-odds rb-added" id="{uid}" data-search-exclude>'
+            f'<small class="rb-dice-odds rb-added" id="{uid}" data-search-exclude>'
             f'<span class="rb-dice-said">{_text(said)}</span>{spark(margin)}'
             '<span class="rb-dice-hint">Click to roll it with modifiers 0.</span>'
-            f"{link}</span></span>"
+            f"{link}</small></span>"
         )

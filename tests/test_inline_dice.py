@@ -10,6 +10,7 @@ with the reason, each mention deliberately left as plain words.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -201,3 +202,11 @@ def test_every_not_live_entry_is_needed(pages: list[Page]) -> None:
         used |= dead_mentions(seed, pages)[1]
     stale = [item for item in NOT_LIVE if item not in used]
     assert not stale, f"NOT_LIVE entries that match no mention: {stale}"
+
+
+def test_the_odds_are_not_in_the_search_index(built_site: Path) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    texts = [doc["text"] for doc in index["docs"]]
+    assert any("the highest two rolls" in text for text in texts)
+    leaked = [text[:80] for text in texts if "Click to roll" in text or "2d6: mean 7" in text]
+    assert not leaked, f"{len(leaked)} search entries hold a roll's odds: {leaked[:3]}"
