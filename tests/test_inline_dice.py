@@ -20,6 +20,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from macros import RulesData, load_rules
+from macros.dice import check_marks
+from macros.loader import Entry
 from tests.seedtext import REPAIRS, SEEDS, _TextOfArticle, normalise, seed_units
 
 RULES = Path(__file__).resolve().parents[1] / "rules_data"
@@ -210,3 +213,34 @@ def test_the_odds_are_not_in_the_search_index(built_site: Path) -> None:
     assert any("the highest two rolls" in text for text in texts)
     leaked = [text[:80] for text in texts if "Click to roll" in text or "2d6: mean 7" in text]
     assert not leaked, f"{len(leaked)} search entries hold a roll's odds: {leaked[:3]}"
+
+
+def test_a_mark_that_cannot_work_is_named_with_its_file_and_line() -> None:
+    def entry(system: str, text: str) -> Entry:
+        return Entry(
+            f"{system}.x",
+            "section",
+            "X",
+            system,
+            "p",
+            f"{system}/p.yml",
+            7,
+            0,
+            {"text": text, "_key_lines": {"text": 9}},
+        )
+
+    data = RulesData(
+        entries={
+            "arts.x": entry("arts", "roll [2d]{dice=2d} or [it]{contest=MIG} or [ok]{dice=none}"),
+            "glittershard.x": entry("glittershard", "[contested by]{contest=A:B}"),
+        }
+    )
+    problems = check_marks(data)
+    assert problems == [
+        "arts/p.yml:9: text: [2d]{dice=2d}: not a dice expression "
+        "(expression: expected a number after 'd' at 3)",
+        "arts/p.yml:9: text: [it]{contest=MIG}: a contest is written contest=ROLLER:DEFENDER",
+        "glittershard/p.yml:9: text: [contested by]{contest=A:B}: contests are the arts "
+        "system's opposed rolls",
+    ]
+    assert check_marks(load_rules(RULES)) == []
