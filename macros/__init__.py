@@ -20,6 +20,7 @@ import calculators.registry
 
 from . import front
 from .cjk import ChineseLangExtension
+from .dice import check_marks
 from .errors import RulesDataError
 from .export import export_core_data
 from .forms import render_calculator
@@ -58,6 +59,8 @@ def define_env(env: Any) -> None:
         data = load_rules(root)
     except RulesDataError as error:
         raise PluginError(str(error)) from None
+    if bad_marks := check_marks(data):  # inline dice marks ([words]{dice=...}) that cannot work
+        raise PluginError("rules data has broken dice marks:\n" + "\n".join(bad_marks))
     if export_core_data(data, Path(env.project_dir) / "calculators"):
         # A rebuild under `mkdocs serve` after a rules_data edit: read the new export and
         # build the calculators it declares again. (Python declarations built at import

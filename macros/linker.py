@@ -60,8 +60,11 @@ def title_text(markdown: str, limit: int = 240) -> str:
 
     >>> title_text('**Type:** Stance "quoted" <u>x</u> > y')
     'Type: Stance ”quoted” x > y'
+    >>> title_text("uses [the highest two rolls]{dice=3d6kh2}")
+    'uses the highest two rolls'
     """
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
+    text = re.sub(r"\[([^\]\n]*)\]\{(?:dice|contest)=[^{}\s]*\}", r"\1", text)  # macros/dice.py
     text = re.sub(r"\[\[([^\]|]*\|)?([^\]]*)\]\]", r"\2", text)
     text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
     text = re.sub(r"\*\*|__|`|^#+\s*", "", text)

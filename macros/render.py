@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
 from .loader import Entry, Page, RulesData
 from .schema import LINKABLE_KINDS
@@ -56,15 +57,18 @@ class Renderer:
         after: Callable[[Entry, str], str] | None = None,
         home: Callable[[Entry], str] | None = None,
         shift: int = 0,
+        live_dice: bool = True,
     ) -> None:
         """``after`` adds Markdown after an entry (its calculators); ``home`` is the docs
         page an entry is linked to (its own page unless given: a print page gathers a
-        whole system); ``shift`` moves every heading down that many levels (at most to 6).
+        whole system); ``shift`` moves every heading down that many levels (at most to 6);
+        ``live_dice=False`` leaves dice expressions as plain words (print).
         """
         self.data = data
         self.after = after or (lambda entry, doc: "")
         self.home = home or (lambda entry: f"{entry.system}/{entry.page}.md")
         self.shift = shift
+        self.dice = InlineDice(data, live=live_dice)
         self.linkers: dict[str, Linker] = {}
         for system in data.systems:
             names: dict[str, Target] = {}
@@ -106,8 +110,9 @@ class Renderer:
         return str(entry.get("text") or "")
 
     def link(self, entry: Entry, markdown: str, doc: str) -> str:
-        """Link known names in ``markdown`` (except the entry's own name)."""
-        return self.linkers[entry.system].link(markdown, doc, skip=entry.id)
+        """Link known names in ``markdown`` (except the entry's own name); make rolls live."""
+        linker = self.linkers[entry.system]
+        return self.dice.render(markdown, lambda md: linker.link(md, doc, skip=entry.id), doc)
 
     def ref(self, entry_id: str, doc: str, label: str | None = None) -> str:
         """A Markdown link to an entry by id, with its summary on hover."""
@@ -227,7 +232,8 @@ class Renderer:
         entry repeats it); with a ``shift`` the page is a chapter of a longer document
         and always gets its title as a heading, anchored at :func:`page_anchor`.
         """
-        intro = page.text and self.linkers[page.system].link(page.text, doc)
+        linker = self.linkers[page.system]
+        intro = page.text and self.dice.render(page.text, lambda md: linker.link(md, doc), doc)
         title = "#" * (1 + self.shift)
         parts = [f"{title} {page.title} {{ #{page_anchor(page)} }}" if self.shift else "", intro]
         entries = list(page.entries)

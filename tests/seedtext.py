@@ -111,8 +111,22 @@ def seed_units(text: str) -> Iterator[str]:
     yield from flush()
 
 
+#: Classes of elements whose text is not the rulebook's: the theme's permalinks and
+#: ``rb-added``, what the site adds inside the text (the odds of an inline roll).
+_SKIPPED = {"headerlink", "rb-added"}
+
+
 class _TextOfArticle(HTMLParser):
-    """Text of a Material page's article, block elements separated by spaces."""
+    """Text of a Material page's article, block elements separated by spaces.
+
+    Elements with a class of :data:`_SKIPPED` (and scripts, styles) are left out.
+
+    >>> parser = _TextOfArticle()
+    >>> parser.feed('<article><p>Roll <span class="rb-dice"><button>2d6</button>'
+    ...             '<span class="rb-added">mean 7</span></span>.</p></article>')
+    >>> normalise("".join(parser.parts))
+    'Roll 2d6.'
+    """
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -121,17 +135,19 @@ class _TextOfArticle(HTMLParser):
         self.parts: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        classes = dict(attrs).get("class") or ""
+        classes = (dict(attrs).get("class") or "").split()
         if tag == "article":
             self.depth += 1
-        if self.depth and (self.skip or "headerlink" in classes or tag in ("script", "style")):
+        if self.depth and (self.skip or _SKIPPED & set(classes) or tag in ("script", "style")):
             self.skip += 1
-        if tag in _BLOCK_TAGS:
+        if tag in _BLOCK_TAGS and not self.skip:
             self.parts.append(" ")
 
     def handle_endtag(self, tag: str) -> None:
         if self.skip:
             self.skip -= 1
+            if self.skip:
+                return
         if tag == "article":
             self.depth -= 1
         if tag in _BLOCK_TAGS:

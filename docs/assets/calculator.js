@@ -13,6 +13,9 @@
   const pending = new Map(); // req -> {calc, started, roll}
   const queued = new Set(); // calculators waiting for the worker
   const calcs = new Set(); // calculators on the current page
+  const calls = new Map(); // req -> {resolve, reject}: answers owed to window.rbEngine.call
+  const waiting = []; // rbEngine calls made before the engine was ready
+  const listeners = new Set(); // rbEngine.onProgress listeners
 
   const $ = (root, selector) => root.querySelector(selector);
 
@@ -49,6 +52,10 @@
     state = "failed";
     failure = message;
     broadcast(showFailure);
+    const error = new Error(message);
+    waiting.splice(0).forEach((job) => job.reject(error));
+    calls.forEach((job) => job.reject(error));
+    calls.clear();
     announce();
   }
 
@@ -76,6 +83,7 @@
   function receive(message) {
     if (message.type === "progress") {
       broadcast((calc) => showProgress(calc, message.stage, message.fraction));
+      listeners.forEach((listener) => listener(message));
     } else if (message.type === "ready") {
       state = "ready";
       window.rbEngineInfo = { ms: message.ms, snapshot: Boolean(message.snapshot) };
@@ -85,9 +93,13 @@
       });
       queued.forEach((calc) => compute(calc));
       queued.clear();
+      waiting.splice(0).forEach(send);
       announce();
     } else if (message.type === "fatal") {
       fail(message.message);
+    } else if (message.type === "answer" && calls.has(message.req)) {
+      calls.get(message.req).resolve(message);
+      calls.delete(message.req);
     } else if (message.type === "answer") {
       const job = pending.get(message.req);
       pending.delete(message.req);
@@ -258,6 +270,38 @@
     if (state === "ready") compute(calc);
     else queued.add(calc);
   }
+
+  // The engine for other scripts (dice.js, the inline rolls of the rules text): this
+  // script owns the one worker, so a page never starts two. call(calcId, inputs) starts
+  // the engine if needed and resolves with the worker's answer ({ok, result, html} or
+  // {ok: false, error}); it rejects when the engine cannot start. onProgress(listener)
+  // hears the boot's {stage, fraction} messages and returns a function that stops it.
+  function send(job) {
+    const req = ++counter;
+    calls.set(req, job);
+    worker.postMessage({ type: "run", req, calc: job.calc, inputs: job.inputs, uid: `rb-engine-${req}` });
+  }
+
+  window.rbEngine = {
+    get state() {
+      return state;
+    },
+    call(calc, inputs) {
+      return new Promise((resolve, reject) => {
+        const job = { calc, inputs, resolve, reject };
+        if (state === "failed") reject(new Error(failure));
+        else if (state === "ready") send(job);
+        else {
+          waiting.push(job);
+          startWorker();
+        }
+      });
+    },
+    onProgress(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 
   function init() {
     calcs.clear();
