@@ -51,7 +51,8 @@ def test_clicking_an_inline_roll_logs_a_seeded_result(web: Any) -> None:
     assert button.inner_text() == "2d10"
     button.click()
     loading = web.page.locator(f"{LOG} li").first
-    assert "Loading" in loading.inner_text() or loading.get_attribute("data-state") == "done"
+    # While the engine starts the entry says which stage it is at; it may be done already.
+    assert loading.get_attribute("data-state") in ("loading", "done")
     item = last_roll(web)
     seed = int(item.get_attribute("data-seed"))
     want = calculators.run("dice.roll", {"expression": "d100", "seed": seed})["roll"]
