@@ -3,7 +3,8 @@
 The core reads only the standard library, in CPython and in Pyodide, so at
 build time the entries it computes with are written as
 ``calculators/data/<system>.json``: tables, formulas, assumptions,
-attributes, arts and statuses, each with every field but its source.
+attributes, arts, statuses, abilities and sections (the builders quote
+them), each with every field but its source.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Any
 
 from .loader import RulesData
 
-EXPORTED_KINDS = frozenset({"table", "formula", "assumption", "attribute", "art", "status"})
+EXPORTED_KINDS = frozenset(
+    {"table", "formula", "assumption", "attribute", "art", "status", "ability", "section"}
+)
 
 
 def core_data(data: RulesData, system: str) -> dict[str, dict[str, Any]]:
