@@ -17,6 +17,7 @@ import calculators
 import calculators.data
 
 from . import front
+from .builder import render_builder
 from .cjk import ChineseLangExtension
 from .errors import RulesDataError
 from .export import export_core_data
@@ -136,6 +137,11 @@ def define_env(env: Any) -> None:
         """Every assumption of this page's system, with the rules and calculators it concerns."""
         doc = _current_doc(env)
         return front.assumptions_page(data, renderer, calculators.catalog(), doc.split("/")[0], doc)
+
+    @env.macro
+    def character_builder(system_id: str) -> str:
+        """A system's character builder: its steps, rules and sheet (``docs/assets/builder.js``)."""
+        return render_builder(data, system_id, _current_doc(env))
 
     @env.macro
     def print_system(system_id: str) -> str:

@@ -13,6 +13,8 @@
   const pending = new Map(); // req -> {calc, started, roll}
   const queued = new Set(); // calculators waiting for the worker
   const calcs = new Set(); // calculators on the current page
+  const requests = new Map(); // req -> {resolve, reject}: window.rbEngine.request()
+  const waiting = []; // requests to send once the engine is ready
 
   const $ = (root, selector) => root.querySelector(selector);
 
@@ -48,6 +50,9 @@
   function fail(message) {
     state = "failed";
     failure = message;
+    waiting.length = 0;
+    requests.forEach(({ reject }) => reject(new Error(message)));
+    requests.clear();
     broadcast(showFailure);
   }
 
@@ -67,6 +72,12 @@
   }
 
   function receive(message) {
+    document.dispatchEvent(new CustomEvent("rb-engine", { detail: message }));
+    if (message.type === "answer" && requests.has(message.req)) {
+      requests.get(message.req).resolve(message);
+      requests.delete(message.req);
+      return;
+    }
     if (message.type === "progress") {
       broadcast((calc) => showProgress(calc, message.stage, message.fraction));
     } else if (message.type === "ready") {
@@ -77,6 +88,7 @@
       });
       queued.forEach((calc) => compute(calc));
       queued.clear();
+      waiting.splice(0).forEach((send) => send());
     } else if (message.type === "fatal") {
       fail(message.message);
     } else if (message.type === "answer") {
@@ -249,6 +261,23 @@
     if (state === "ready") compute(calc);
     else queued.add(calc);
   }
+
+  // A promise API for other page scripts (the character builders): one engine for all.
+  // request({type: "builder", request}) resolves with the worker's answer message.
+  function request(message) {
+    return new Promise((resolve, reject) => {
+      if (state === "failed") return reject(new Error(failure));
+      const req = ++counter;
+      requests.set(req, { resolve, reject });
+      const send = () => worker.postMessage({ ...message, req });
+      if (state === "ready") send();
+      else {
+        waiting.push(send);
+        startWorker();
+      }
+    });
+  }
+  window.rbEngine = { request, start: startWorker, state: () => state };
 
   function init() {
     calcs.clear();
