@@ -57,15 +57,20 @@ class Page:
         return f"{self.uid}-" + re.sub(r"[^A-Za-z0-9_-]", "-", name)
 
     def field(
-        self, name: str, label: str, control: str = "number", *, low: int | None = None,
-        high: int | None = None, help_text: str = "", choices: tuple[tuple[str, str], ...] = (),
+        self,
+        name: str,
+        label: str,
+        control: str = "number",
+        *,
+        low: int | None = None,
+        high: int | None = None,
+        help_text: str = "",
+        choices: tuple[tuple[str, str], ...] = (),
         wide: bool = False,
     ) -> str:
         """A labelled control with its help and error slots; ``name`` is the form field."""
         fid = self.fid(name)
-        common = (
-            f"id='{fid}' name='{escape(name)}' aria-describedby='{fid}-help {fid}-error'"
-        )
+        common = f"id='{fid}' name='{escape(name)}' aria-describedby='{fid}-help {fid}-error'"
         if control == "number":
             bounds = "".join(
                 f" {a}='{v}'" for a, v in (("min", low), ("max", high)) if v is not None
@@ -74,9 +79,11 @@ class Page:
         elif control == "checkbox":
             html = f"<input type='checkbox' value='true' {common}>"
         elif control == "select":
-            html = f"<select {common}>" + "".join(
-                f"<option value='{escape(v)}'>{escape(t)}</option>" for v, t in choices
-            ) + "</select>"
+            html = (
+                f"<select {common}>"
+                + "".join(f"<option value='{escape(v)}'>{escape(t)}</option>" for v, t in choices)
+                + "</select>"
+            )
         elif control == "textarea":
             html = f"<textarea rows='2' {common}></textarea>"
         else:
@@ -96,8 +103,7 @@ class Page:
         href = escape(self.links.get(entry_id, "#"))
         quote = f"<blockquote class='rb-step-rule'>{escape(text)}</blockquote>" if text else ""
         return (
-            f"{quote}<p class='rb-step-source'>Rule: <a href='{href}'>{escape(entry.name)}</a>"
-            "</p>"
+            f"{quote}<p class='rb-step-source'>Rule: <a href='{href}'>{escape(entry.name)}</a></p>"
         )
 
     def step(
@@ -111,8 +117,9 @@ class Page:
             f"{status}</div></fieldset>"
         )
 
-    def wrap(self, intro: str, steps: str, sheet_html: str, state: dict[str, Any],
-             actions: str = "") -> str:
+    def wrap(
+        self, intro: str, steps: str, sheet_html: str, state: dict[str, Any], actions: str = ""
+    ) -> str:
         """The whole builder: toolbar, status line, the steps' form and the sheet."""
         links = json.dumps(self.links, separators=(",", ":"))
         uid = self.uid
@@ -131,8 +138,8 @@ class Page:
             "<button type='button' class='md-button' data-action='export' disabled>"
             "Export JSON</button>"
             f"<label class='md-button rb-import' for='{uid}-import'>Import JSON</label>"
-            f"<input type='file' id='{uid}-import' class='rb-import-file' accept='application/json,.json'"
-            " data-action='import' disabled>"
+            f"<input type='file' id='{uid}-import' class='rb-import-file'"
+            " accept='application/json,.json' data-action='import' disabled>"
             "<button type='button' class='md-button' data-action='print'>Print sheet</button>"
             "<button type='button' class='md-button' data-action='example' disabled>"
             "Load the example</button>"
@@ -172,15 +179,22 @@ def _arts(page: Page, blank: dict[str, Any], html: dict[str, Any]) -> str:
     level_row = entries.entry("arts.level_table")
     steps = [
         page.step(
-            "identity", "", "Character",
+            "identity",
+            "",
+            "Character",
             page.field("name", "Name", "text", help_text="Any name; it titles the sheet.")
-            + page.field("level", "Level", low=1, high=12,
-                         help_text="Level up applies the next row of the level table."),
+            + page.field(
+                "level",
+                "Level",
+                low=1,
+                high=12,
+                help_text="Level up applies the next row of the level table.",
+            ),
             "",
         )
     ]
     for number, pool in enumerate(("general", "specific", "combat", "utility"), start=1):
-        title, _, rule = (builder("arts").POOLS[pool])
+        title, _, rule = builder("arts").POOLS[pool]
         fields = "".join(
             page.field(f"points.{key}", _point_label(key), low=0, high=12)
             for key in builder("arts").point_keys(pool)
@@ -188,12 +202,21 @@ def _arts(page: Page, blank: dict[str, Any], html: dict[str, Any]) -> str:
         extra = ""
         if number == 1:
             extra = page.rule("arts.character_creation")
-        page_rule = page.rule(rule) if number != 4 else page.rule(
-            rule, plain(str(entries.entry(rule).data["text"]).split("\n\n")[-1])
+        page_rule = (
+            page.rule(rule)
+            if number != 4
+            else page.rule(rule, plain(str(entries.entry(rule).data["text"]).split("\n\n")[-1]))
         )
-        steps.append(page.step(pool, f"Step {number}:", title,
-                               f"<div class='rb-fields'>{fields}</div>", status[pool],
-                               rule=extra + page_rule))
+        steps.append(
+            page.step(
+                pool,
+                f"Step {number}:",
+                title,
+                f"<div class='rb-fields'>{fields}</div>",
+                status[pool],
+                rule=extra + page_rule,
+            )
+        )
     cards = arts_rules.ability_cards()
     by_art: dict[str, list[dict[str, Any]]] = {}
     for card in cards.values():
@@ -202,11 +225,18 @@ def _arts(page: Page, blank: dict[str, Any], html: dict[str, Any]) -> str:
     for art, art_cards in by_art.items():
         rows = "".join(
             "<li class='rb-ability'>"
-            + page.field(f"pick.{c['id']}", f"<a href='{escape(page.links.get(c['id'], '#'))}'>"
-                         f"{escape(c['name'])}</a>", "checkbox",
-                         help_text="Has [Tier]: can be upgraded." if c["tiered"] else "")
-            + page.field(f"tier.{c['id']}", f"Tier <span class='rb-sr'>of {escape(c['name'])}"
-                         "</span>", low=1, high=9)
+            + page.field(
+                f"pick.{c['id']}",
+                f"<a href='{escape(page.links.get(c['id'], '#'))}'>{escape(c['name'])}</a>",
+                "checkbox",
+                help_text="Has [Tier]: can be upgraded." if c["tiered"] else "",
+            )
+            + page.field(
+                f"tier.{c['id']}",
+                f"Tier <span class='rb-sr'>of {escape(c['name'])}</span>",
+                low=1,
+                high=9,
+            )
             + "</li>"
             for c in art_cards
         )
@@ -220,22 +250,32 @@ def _arts(page: Page, blank: dict[str, Any], html: dict[str, Any]) -> str:
         f"Assumption: {escape(assumption.name)}</p><p>{escape(plain(assumption.data['text']))} "
         f"<a href='{escape(page.links[assumption.id])}'>Why</a></p></div>"
     )
-    steps.append(page.step(
-        "abilities", "Step 5:", "Ability selection",
-        note + "<div class='rb-arts-grid'>" + "".join(groups) + "</div>",
-        status["abilities"], rule=page.rule("arts.ability_selection"),
-    ))
+    steps.append(
+        page.step(
+            "abilities",
+            "Step 5:",
+            "Ability selection",
+            note + "<div class='rb-arts-grid'>" + "".join(groups) + "</div>",
+            status["abilities"],
+            rule=page.rule("arts.ability_selection"),
+        )
+    )
     table = "".join(
         f"<tr><td>{r[0]}</td><td>{escape(str(r[1]))}</td><td>{r[2]}</td></tr>"
         for r in level_row.data["rows"]
     )
-    steps.append(page.step(
-        "level", "Step 6:", "Level-ups to 12",
-        "<table class='rb-level-table'><thead><tr><th scope='col'>Level</th>"
-        "<th scope='col'>Gained</th><th scope='col'>Ability picks (each type)</th></tr></thead>"
-        f"<tbody>{table}</tbody></table>",
-        status["level"], rule=page.rule("arts.leveling_up"),
-    ))
+    steps.append(
+        page.step(
+            "level",
+            "Step 6:",
+            "Level-ups to 12",
+            "<table class='rb-level-table'><thead><tr><th scope='col'>Level</th>"
+            "<th scope='col'>Gained</th><th scope='col'>Ability picks (each type)</th></tr></thead>"
+            f"<tbody>{table}</tbody></table>",
+            status["level"],
+            rule=page.rule("arts.leveling_up"),
+        )
+    )
     intro = (
         "<p class='rb-builder-intro'>Build an Attributes &amp; Arts character step by step. "
         "Each step shows what the rules allow and what is left; a choice that breaks a rule "
@@ -246,7 +286,9 @@ def _arts(page: Page, blank: dict[str, Any], html: dict[str, Any]) -> str:
 
 
 def _point_label(key: str) -> str:
-    names = {a["id"].partition(".")[2]: a["name"] for g in ("combat", "utility")
-             for a in arts_rules.arts_of(g)}
+    names = {
+        a["id"].partition(".")[2]: a["name"]
+        for g in ("combat", "utility")
+        for a in arts_rules.arts_of(g)
+    }
     return escape(names.get(key, key.upper()))
-

@@ -28,8 +28,11 @@ VERSION = 1
 MAX_LEVEL = 12
 POOLS = {
     "general": ("General attribute points", rules.GENERALS, "arts.allocating_general_attributes"),
-    "specific": ("Specific attribute points", rules.ATTRIBUTES,
-                 "arts.allocating_specific_attributes"),
+    "specific": (
+        "Specific attribute points",
+        rules.ATTRIBUTES,
+        "arts.allocating_specific_attributes",
+    ),
     "combat": ("Combat arts points", (), "arts.allocating_arts_points"),
     "utility": ("Utility arts points", (), "arts.allocating_arts_points"),
 }
@@ -115,8 +118,9 @@ def validate(raw: Any) -> dict[str, Any]:
 Ability List.
     """
     raw = check.header(raw, SYSTEM, NAME, VERSION)
-    check.record(raw, "", ("system", "version", "name", "level", "points", "abilities"),
-                 "character")
+    check.record(
+        raw, "", ("system", "version", "name", "level", "points", "abilities"), "character"
+    )
     out = blank()
     out["name"] = check.text(raw.get("name", ""), "name", "Name", 80)
     out["level"] = check.whole(raw.get("level", 1), "level", "Level", 1, MAX_LEVEL)
@@ -133,11 +137,14 @@ Ability List.
         name = check.text(item.get("name"), check.join(path, "name"), "The ability's name")
         key = " ".join(name.split()).lower()
         if key not in cards:
-            raise InputError(check.join(path, "name"),
-                             f"{name!r} is not an ability of the Ability List.")
+            raise InputError(
+                check.join(path, "name"), f"{name!r} is not an ability of the Ability List."
+            )
         if key in seen:
-            raise InputError(check.join(path, "name"),
-                             f"{cards[key]['name']} is picked twice; raise its tier instead.")
+            raise InputError(
+                check.join(path, "name"),
+                f"{cards[key]['name']} is picked twice; raise its tier instead.",
+            )
         seen.add(key)
         tier = check.whole(item.get("tier", 1), check.join(path, "tier"), "Tier", 1, 9)
         out["abilities"].append({"name": cards[key]["name"], "tier": tier})
@@ -163,19 +170,30 @@ def _pool_step(pool: str, character: dict[str, Any], result: dict[str, Any]) -> 
     if spent > allowed:
         message = f"{spent} {POOL_WORDS[pool]} points spent, but level {level} allows {allowed}."
         if level == 1:
-            problems.append(problem(
-                message, "arts.character_creation",
-                "Players begin with a pool of 1 General Attribute points, 2 Specific Atribute "
-                "points, 3 Combat Arts points and 3 Utility Arts points.",
-            ))
+            problems.append(
+                problem(
+                    message,
+                    "arts.character_creation",
+                    "Players begin with a pool of 1 General Attribute points, 2 Specific Atribute "
+                    "points, 3 Combat Arts points and 3 Utility Arts points.",
+                )
+            )
         else:
-            problems.append(problem(
-                message, "arts.leveling_up",
-                "Characters can raise modifiers and gain and upgrade abilities as they level "
-                "up, per the following table.",
-            ))
+            problems.append(
+                problem(
+                    message,
+                    "arts.leveling_up",
+                    "Characters can raise modifiers and gain and upgrade abilities as they level "
+                    "up, per the following table.",
+                )
+            )
     return step(
-        pool, title, rule, f"{allowed} at level {level}", max(0, allowed - spent), problems,
+        pool,
+        title,
+        rule,
+        f"{allowed} at level {level}",
+        max(0, allowed - spent),
+        problems,
         left_text=f"{max(0, allowed - spent)} of {allowed} left",
     )
 
@@ -184,7 +202,8 @@ def _ability_step(character: dict[str, Any], result: dict[str, Any]) -> Step:
     allowed = result["ability_picks"]
     used = result["picks_used"]
     invested = [
-        a["name"] for a in rules.arts_of("combat")
+        a["name"]
+        for a in rules.arts_of("combat")
         if character["points"][a["id"].partition(".")[2]] > 0
     ]
     problems: list[Problem] = [
@@ -197,10 +216,14 @@ def _ability_step(character: dict[str, Any], result: dict[str, Any]) -> Step:
     ]
     left = max(0, allowed - used["combat"])
     return step(
-        "abilities", "Ability selection", "arts.ability_selection",
+        "abilities",
+        "Ability selection",
+        "arts.ability_selection",
         f"{allowed} combat and {allowed} utility picks at level {character['level']} "
         "(a pick counts its tier)",
-        left, problems, notes,
+        left,
+        problems,
+        notes,
         left_text=f"{left} of {allowed} combat picks left",
     )
 
@@ -223,32 +246,50 @@ def evaluate(raw: Any) -> dict[str, Any]:
     steps.append(_ability_step(character, result))
     level = character["level"]
     row = next_row(level)
-    steps.append(step(
-        "level", "Level", "arts.level_table", f"level {level} of {MAX_LEVEL}", 0, [],
-        [f"Next: level {row['Level']}, {row['Gained']}" if row else
-         f"Level {MAX_LEVEL} is the last row of the level table."],
-        left_text="",
-    ))
+    steps.append(
+        step(
+            "level",
+            "Level",
+            "arts.level_table",
+            f"level {level} of {MAX_LEVEL}",
+            0,
+            [],
+            [
+                f"Next: level {row['Level']}, {row['Gained']}"
+                if row
+                else f"Level {MAX_LEVEL} is the last row of the level table."
+            ],
+            left_text="",
+        )
+    )
     breakdown = result["breakdown"]
     values = [value(k, v, breakdown[k]) for k, v in result["attributes"].items()]
     for group in ("combat_arts", "utility_arts"):
         values += [value(k, v, breakdown[k]) for k, v in result[group].items()]
     for label, key in (
-        ("Resilience", "resilience"), ("Evasion", "evasion"), ("Resolve", "resolve"),
-        ("Fatigue Tolerance", "fatigue_tolerance"), ("Stress Tolerance", "stress_tolerance"),
+        ("Resilience", "resilience"),
+        ("Evasion", "evasion"),
+        ("Resolve", "resolve"),
+        ("Fatigue Tolerance", "fatigue_tolerance"),
+        ("Stress Tolerance", "stress_tolerance"),
     ):
         values.append(value(label, result[key], breakdown[label]))
     values.append(value("Speed", result["speed"], data.entry("arts.speed_section")["text"]))
     values.append(value("Ability picks", result["ability_picks"], breakdown["Ability picks"]))
     return assemble(
-        SYSTEM, character, steps, values,
+        SYSTEM,
+        character,
+        steps,
+        values,
         title=character["name"] or "Unnamed character",
         level=level,
         abilities=[
             {**a, "id": c["id"]}
-            for a, c in zip(result["abilities"], (
-                rules.ability_cards()[x["name"].lower()] for x in character["abilities"]
-            ), strict=True)
+            for a, c in zip(
+                result["abilities"],
+                (rules.ability_cards()[x["name"].lower()] for x in character["abilities"]),
+                strict=True,
+            )
         ],
         groups={
             "attributes": list(result["attributes"]),
@@ -257,8 +298,10 @@ def evaluate(raw: Any) -> dict[str, Any]:
         },
         assumptions=[rules.NO_UTILITY_ABILITIES],
         lists=[
-            ("Abilities", [f"{a['name']} ({a['art']}, tier {a['tier']})"
-                           for a in result["abilities"]]),
+            (
+                "Abilities",
+                [f"{a['name']} ({a['art']}, tier {a['tier']})" for a in result["abilities"]],
+            ),
         ],
     )
 
@@ -305,11 +348,13 @@ def level_up(raw: Any) -> tuple[dict[str, Any], list[dict[str, str]]]:
     ]
     gained = after["ability_picks"] - before["ability_picks"]
     if gained:
-        events.append({
-            "step": "abilities",
-            "message": f"{gained} more combat ability pick (or upgrade): "
-            f"{after['ability_picks']} of each type in all.",
-        })
+        events.append(
+            {
+                "step": "abilities",
+                "message": f"{gained} more combat ability pick (or upgrade): "
+                f"{after['ability_picks']} of each type in all.",
+            }
+        )
     return character, events
 
 

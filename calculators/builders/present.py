@@ -65,9 +65,7 @@ def render_sheet(sheet: dict[str, Any], links: dict[str, str]) -> str:
         ready = "<p class='rb-ready' data-ready='true'>Ready: every step is resolved.</p>"
     else:
         items = ", ".join(escape(t) for t in sheet["unresolved"])
-        ready = (
-            f"<p class='rb-ready' data-ready='false'>Not ready: resolve {items}.</p>"
-        )
+        ready = f"<p class='rb-ready' data-ready='false'>Not ready: resolve {items}.</p>"
     rows = "".join(
         f"<tr><th scope='row'>{escape(v['label'])}</th>"
         f"<td class='rb-sheet-value'>{escape(_shown(v['value']))}</td>"

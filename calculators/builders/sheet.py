@@ -55,7 +55,7 @@ def step(
     problems: list[Problem],
     notes: tuple[str, ...] | list[str] = (),
     *,
-    left_text: str = "",
+    left_text: str | None = None,
 ) -> Step:
     """One step: ``done`` when nothing is left and no rule is broken, else ``open``/``problem``.
 
@@ -71,7 +71,9 @@ def step(
         "rule": rule,
         "allowed": allowed,
         "left": left,
-        "left_text": left_text or (f"{left} left" if left else "nothing left"),
+        "left_text": left_text
+        if left_text is not None
+        else (f"{left} left" if left else "nothing left"),
         "status": status,
         "problems": problems,
         "notes": list(notes),
@@ -79,7 +81,10 @@ def step(
 
 
 def assemble(
-    system: str, state: dict[str, Any], steps: list[Step], values: list[dict[str, Any]],
+    system: str,
+    state: dict[str, Any],
+    steps: list[Step],
+    values: list[dict[str, Any]],
     **extra: Any,
 ) -> dict[str, Any]:
     """The whole sheet: the character, its steps, its derived values, and whether it is ready.

@@ -108,9 +108,18 @@
     say(b, [lead, ...events.map((e) => e.message)].filter(Boolean).join(" "));
   }
 
+  // data-busy tells scripts and tests whether a change is still on its way to the sheet.
+  function busy(b) {
+    b.el.dataset.busy = String(b.scheduled || b.deferred || b.inflight > 0);
+  }
+
   async function send(b, request) {
     const seq = ++b.seq;
     let answer;
+    const locking = request.op !== "form"; // a form read meanwhile would miss its result
+    if (locking) b.locked += 1;
+    b.inflight += 1;
+    busy(b);
     try {
       answer = await window.rbEngine.request({
         type: "builder",
@@ -121,10 +130,18 @@
       say(b, `Live building is unavailable (${error.message}). The sheet shown is a blank ` +
         "character, computed when the site was built.");
       return null;
+    } finally {
+      b.inflight -= 1;
+      if (locking) b.locked -= 1;
+      busy(b);
     }
     if (b !== current || (request.op === "form" && seq !== b.seq)) return null; // stale
-    if (!answer.ok) return answer;
-    apply(b, answer, request.op);
+    if (answer.ok) apply(b, answer, request.op);
+    if (locking && !b.locked && b.deferred) {
+      b.deferred = false; // a change made while this was on its way: read the form now
+      fromForm(b);
+    }
+    busy(b);
     return answer;
   }
 
@@ -138,7 +155,17 @@
   }
 
   async function fromForm(b) {
-    const answer = await send(b, { op: "form", form: readForm(b) });
+    if (b.locked) {
+      b.deferred = true;
+      busy(b);
+      return;
+    }
+    const sent = readForm(b);
+    const answer = await send(b, { op: "form", form: sent });
+    if (JSON.stringify(readForm(b)) !== JSON.stringify(sent) && !b.scheduled) {
+      fromForm(b); // the form changed while this was on its way: catch up
+      return;
+    }
     if (!answer) return;
     if (!answer.ok) {
       clearErrors(b);
@@ -236,13 +263,22 @@
       form: $(el, "form"),
       state: null,
       seq: 0,
+      inflight: 0,
+      scheduled: false,
+      locked: 0,
+      deferred: false,
     };
     current = b;
     let timer = 0;
     const changed = (event) => {
       if (!event.target.name) return;
       clearTimeout(timer);
-      timer = setTimeout(() => fromForm(b), event.type === "change" ? 0 : 200);
+      b.scheduled = true;
+      busy(b);
+      timer = setTimeout(() => {
+        b.scheduled = false;
+        fromForm(b);
+      }, event.type === "change" ? 0 : 200);
     };
     b.form.addEventListener("input", changed);
     b.form.addEventListener("change", changed);
