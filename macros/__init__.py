@@ -17,7 +17,6 @@ import calculators
 import calculators.data
 
 from . import front
-from .builder import render_builder
 from .cjk import ChineseLangExtension
 from .errors import RulesDataError
 from .export import export_core_data
@@ -141,6 +140,8 @@ def define_env(env: Any) -> None:
     @env.macro
     def character_builder(system_id: str) -> str:
         """A system's character builder: its steps, rules and sheet (``docs/assets/builder.js``)."""
+        from .builder import render_builder  # imports the core, which needs the data export
+
         return render_builder(data, system_id, _current_doc(env))
 
     @env.macro
