@@ -149,6 +149,13 @@ def define_env(env: Any) -> None:
         return front.assumptions_page(data, renderer, calculators.catalog(), doc.split("/")[0], doc)
 
     @env.macro
+    def character_builder(system_id: str) -> str:
+        """A system's character builder: its steps, rules and sheet (``docs/assets/builder.js``)."""
+        from .builder import render_builder  # imports the core, which needs the data export
+
+        return render_builder(data, system_id, _current_doc(env))
+
+    @env.macro
     def print_system(system_id: str) -> str:
         """A whole system as one document for print (the generated ``<system>/print.md``)."""
         calc_ids = [c["id"] for c in calculators.catalog() if c["system"] == system_id]

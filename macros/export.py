@@ -3,8 +3,9 @@
 The core reads only the standard library, in CPython and in Pyodide, so at
 build time the entries it computes with are written as
 ``calculators/data/<system>.json``: tables, formulas, assumptions,
-attributes, arts and statuses, each with every field but its source; and the
-calculators a system declares as ``calculators/data/<system>.calculators.json``.
+attributes, arts, statuses, abilities and sections (the builders quote them),
+each with every field but its source; and the calculators a system declares as
+``calculators/data/<system>.calculators.json``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any
 
 from .loader import Entry, RulesData
 
-EXPORTED_KINDS = frozenset({"table", "formula", "assumption", "attribute", "art", "status"})
+EXPORTED_KINDS = frozenset(
+    {"table", "formula", "assumption", "attribute", "art", "status", "ability", "section"}
+)
 
 
 def core_data(data: RulesData, system: str) -> dict[str, dict[str, Any]]:

@@ -10,7 +10,7 @@ from .print_pages import print_doc
 
 def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
     """Navigation: home, then each system (overview first, pages in order, then its
-    assumptions, calculators and print page), then the rest.
+    character builder, assumptions, calculators and print page), then the rest.
 
     Top-level docs pages other than ``index.md`` come last, sorted by name.
     """
@@ -18,6 +18,8 @@ def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
     for system in data.systems.values():
         pages: list[object] = [{"Overview": f"{system.id}/index.md"}]
         pages.extend({page.title: page.doc} for page in system.pages)
+        if (docs_dir / system.id / "builder.md").is_file():
+            pages.append({"Character builder": f"{system.id}/builder.md"})
         if (docs_dir / system.id / "assumptions.md").is_file():
             pages.append({"Assumptions": f"{system.id}/assumptions.md"})
         if (docs_dir / system.id / "calculators.md").is_file():

@@ -117,3 +117,88 @@ def test_wrong_number_of_dice_is_reported_at_the_field() -> None:
         calculators.run("arts.contest", {"boons": 1, "attacker_dice": "3,4"})
     assert caught.value.field == "attacker_dice"
     assert "needs 3 dice" in caught.value.message
+
+
+# -- ability picks (issue #10) ---------------------------------------------------------
+EXAMPLE = {"phy": 1, "mig": 1, "ref": 1, "bladecraft": 1, "kineticism": 2}
+
+
+@pytest.mark.parametrize(
+    "abilities",
+    ["Hack and Slash, Bash, Accelerate", "Hack and Slash:2, Accelerate", "Vector Field:3"],
+)
+def test_example_character_three_picks_split_between_its_arts(abilities: str) -> None:
+    # "the example character who put +1 in Bladecraft and +2 in Kineticism would choose
+    # three abilities split any way they choose between Bladecraft and Kineticism"
+    c = calculators.run("arts.character", {**EXAMPLE, "abilities": abilities})
+    assert c["problems"] == []
+    assert c["picks_used"] == {"combat": 3, "utility": 0}
+    assert {a["art"] for a in c["abilities"]} <= {"Bladecraft", "Kineticism"}
+
+
+def test_abilities_list_name_art_type_and_tier() -> None:
+    c = calculators.run("arts.character", {**EXAMPLE, "abilities": "hack AND slash:2, Accelerate"})
+    assert c["abilities"] == [
+        {"name": "Hack and Slash", "art": "Bladecraft", "type": "combat", "tier": 2},
+        {"name": "Accelerate", "art": "Kineticism", "type": "combat", "tier": 1},
+    ]
+
+
+def test_ability_of_an_art_without_direct_points_is_a_problem() -> None:
+    c = calculators.run("arts.character", {**EXAMPLE, "abilities": "Chokehold"})
+    assert c["problems"] == [
+        "Chokehold is an ability of Unarmed, but Unarmed has no direct points."
+    ]
+    # Unarmed is +2 through MIG, but only direct points open its abilities.
+    assert c["combat_arts"]["Unarmed"] == 2
+    assert c["rule_problems"][0]["rule"] == "arts.ability_selection"
+
+
+def test_more_picks_than_the_level_allows_is_a_problem() -> None:
+    four = "Hack and Slash, Bash, Accelerate, Relay"
+    c = calculators.run("arts.character", {**EXAMPLE, "abilities": four})
+    assert c["problems"] == ["4 combat ability picks and upgrades used, but level 1 allows 3."]
+    # level 2 gives 4 picks of each type (level table)
+    assert (
+        calculators.run("arts.character", {**EXAMPLE, "level": 2, "abilities": four})["problems"]
+        == []
+    )
+
+
+def test_upgrades_count_against_the_picks() -> None:
+    c = calculators.run("arts.character", {**EXAMPLE, "abilities": "Hack and Slash:3, Bash"})
+    assert c["picks_used"]["combat"] == 4
+    assert c["problems"] == ["4 combat ability picks and upgrades used, but level 1 allows 3."]
+
+
+def test_tier_above_one_needs_tier_on_the_card() -> None:
+    c = calculators.run("arts.character", {**EXAMPLE, "abilities": "Riposte:2"})
+    assert c["problems"] == [
+        "Riposte has no [Tier] on its card, so it cannot be upgraded to tier 2."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Fireball", "'Fireball' is not an ability of the Ability List."),
+        ("Bash:0", "The tier of Bash must be a whole number of 1 or more; got '0'."),
+        ("Bash:two", "The tier of Bash must be a whole number of 1 or more; got 'two'."),
+        ("Bash, bash", "Bash is listed twice; raise its tier instead (':2')."),
+        ("Dash", "'Dash' is not an ability of the Ability List."),  # a basic ability
+    ],
+)
+def test_bad_ability_text_is_an_input_error_on_abilities(text: str, message: str) -> None:
+    with pytest.raises(InputError) as error:
+        calculators.run("arts.character", {**EXAMPLE, "abilities": text})
+    assert (error.value.field, error.value.message) == ("abilities", message)
+
+
+def test_every_listed_ability_belongs_to_a_combat_art() -> None:
+    # The assumption arts.assume_no_utility_abilities rests on this.
+    from calculators.arts import ability_cards
+
+    cards = ability_cards()
+    assert len(cards) == 63
+    assert {c["type"] for c in cards.values()} == {"combat"}
+    assert "arts.assume_no_utility_abilities" in calculators.get("arts.character").assumptions

@@ -8,6 +8,8 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../pyodide/", import.meta.url);
 let booting = null;
+let python = null; // the booted Pyodide, for the builder's entry point
+let builderCall = null;
 
 function progress(stage, fraction) {
   postMessage({ type: "progress", stage, fraction });
@@ -89,6 +91,7 @@ async function boot() {
   progress("Loading the rules core", 0.75);
   pyodide.unpackArchive(await wheelPromise, "wheel");
   const call = pyodide.runPython("from calculators.bridge import call\ncall");
+  python = pyodide;
   progress("Ready", 1);
   postMessage({ type: "ready", ms: performance.now() - t0, snapshot });
   return call;
@@ -111,11 +114,16 @@ self.onmessage = async (event) => {
     postMessage({ type: "fatal", req: message.req, message: String(error?.message ?? error) });
     return;
   }
-  if (message.type !== "run") return;
+  if (message.type !== "run" && message.type !== "builder") return;
   const t0 = performance.now();
   let answer;
   try {
-    answer = JSON.parse(call(message.calc, JSON.stringify(message.inputs ?? {}), message.uid));
+    if (message.type === "builder") {
+      builderCall ??= python.runPython("from calculators.builders import call\ncall");
+      answer = JSON.parse(builderCall(JSON.stringify(message.request ?? {})));
+    } else {
+      answer = JSON.parse(call(message.calc, JSON.stringify(message.inputs ?? {}), message.uid));
+    }
   } catch (error) {
     answer = { ok: false, error: { field: "", message: String(error?.message ?? error) } };
   }

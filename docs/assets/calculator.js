@@ -13,8 +13,8 @@
   const pending = new Map(); // req -> {calc, started, roll}
   const queued = new Set(); // calculators waiting for the worker
   const calcs = new Set(); // calculators on the current page
-  const calls = new Map(); // req -> {resolve, reject}: answers owed to window.rbEngine.call
-  const waiting = []; // rbEngine calls made before the engine was ready
+  const calls = new Map(); // req -> {resolve, reject}: answers owed to window.rbEngine
+  const waiting = []; // rbEngine messages posted before the engine was ready
   const listeners = new Set(); // rbEngine.onProgress listeners
 
   const $ = (root, selector) => root.querySelector(selector);
@@ -52,8 +52,8 @@
     state = "failed";
     failure = message;
     broadcast(showFailure);
+    waiting.length = 0;
     const error = new Error(message);
-    waiting.splice(0).forEach((job) => job.reject(error));
     calls.forEach((job) => job.reject(error));
     calls.clear();
     announce();
@@ -81,6 +81,11 @@
   }
 
   function receive(message) {
+    if (message.type === "answer" && calls.has(message.req)) {
+      calls.get(message.req).resolve(message);
+      calls.delete(message.req);
+      return;
+    }
     if (message.type === "progress") {
       broadcast((calc) => showProgress(calc, message.stage, message.fraction));
       listeners.forEach((listener) => listener(message));
@@ -93,13 +98,10 @@
       });
       queued.forEach((calc) => compute(calc));
       queued.clear();
-      waiting.splice(0).forEach(send);
+      waiting.splice(0).forEach((message) => worker.postMessage(message));
       announce();
     } else if (message.type === "fatal") {
       fail(message.message);
-    } else if (message.type === "answer" && calls.has(message.req)) {
-      calls.get(message.req).resolve(message);
-      calls.delete(message.req);
     } else if (message.type === "answer") {
       const job = pending.get(message.req);
       pending.delete(message.req);
@@ -271,32 +273,32 @@
     else queued.add(calc);
   }
 
-  // The engine for other scripts (dice.js, the inline rolls of the rules text): this
-  // script owns the one worker, so a page never starts two. call(calcId, inputs) starts
-  // the engine if needed and resolves with the worker's answer ({ok, result, html} or
-  // {ok: false, error}); it rejects when the engine cannot start. onProgress(listener)
-  // hears the boot's {stage, fraction} messages and returns a function that stops it.
-  function send(job) {
-    const req = ++counter;
-    calls.set(req, job);
-    worker.postMessage({ type: "run", req, calc: job.calc, inputs: job.inputs, uid: `rb-engine-${req}` });
+  // The engine for other page scripts (dice.js: inline rolls; builder.js: the character
+  // builders). This script owns the one worker, so a page never starts two.
+  // request(message) posts {...message, req} (starting the engine if needed) and resolves
+  // with the worker's answer message; it rejects when the engine cannot start.
+  // call(calcId, inputs) runs one calculator: {ok, result, html} or {ok: false, error}.
+  // onProgress(listener) hears the boot's {stage, fraction} messages; it returns a
+  // function that stops listening.
+  function request(message) {
+    return new Promise((resolve, reject) => {
+      if (state === "failed") return reject(new Error(failure));
+      const req = ++counter;
+      calls.set(req, { resolve, reject });
+      if (state === "ready") worker.postMessage({ ...message, req });
+      else {
+        waiting.push({ ...message, req });
+        startWorker();
+      }
+    });
   }
 
   window.rbEngine = {
     get state() {
       return state;
     },
-    call(calc, inputs) {
-      return new Promise((resolve, reject) => {
-        const job = { calc, inputs, resolve, reject };
-        if (state === "failed") reject(new Error(failure));
-        else if (state === "ready") send(job);
-        else {
-          waiting.push(job);
-          startWorker();
-        }
-      });
-    },
+    request,
+    call: (calc, inputs) => request({ type: "run", calc, inputs, uid: `rb-engine-${counter + 1}` }),
     onProgress(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

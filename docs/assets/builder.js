@@ -1,0 +1,328 @@
+// Rulebinder character builders (macros/builder.py renders the page; the rules are the
+// core's, calculators/builders, run by the calculator engine through window.rbEngine).
+// The page stores, shares and renders the character; it never decides a rule:
+//   form fields -> core ("form") -> checked character + sheet HTML + each step's status.
+// The character lives in the URL (?c=<base64url JSON>), in localStorage and in JSON files.
+(() => {
+  "use strict";
+  const storageKey = (system) => `rulebinder.builder.${system}`;
+  let current = null;
+
+  const $ = (root, selector) => root.querySelector(selector);
+
+  function encode(character) {
+    const bytes = new TextEncoder().encode(JSON.stringify(character));
+    let text = "";
+    bytes.forEach((b) => (text += String.fromCharCode(b)));
+    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function decode(text) {
+    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    const raw = atob(b64 + "===".slice((b64.length + 3) % 4));
+    const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  function say(b, text) {
+    $(b.el, ".rb-builder-status").textContent = text;
+  }
+
+  function readForm(b) {
+    const form = {};
+    for (const control of b.form.elements) {
+      if (!control.name) continue;
+      form[control.name] = control.type === "checkbox" ? String(control.checked) : control.value;
+    }
+    return form;
+  }
+
+  function writeForm(b, values) {
+    for (const [name, value] of Object.entries(values)) {
+      const control = b.form.elements.namedItem(name);
+      if (!control || control.length !== undefined && !control.tagName) continue;
+      if (control.type === "checkbox") control.checked = value === "true";
+      else control.value = value;
+    }
+  }
+
+  function clearErrors(b) {
+    b.el.querySelectorAll(".rb-error").forEach((e) => (e.textContent = ""));
+    b.el.querySelectorAll("[aria-invalid]").forEach((e) => e.removeAttribute("aria-invalid"));
+  }
+
+  function controlId(b, name) {
+    return `${b.el.id}-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  }
+
+  function enable(b, on) {
+    b.el.querySelectorAll("[data-action]").forEach((control) => {
+      if (control.dataset.action !== "print") control.disabled = !on;
+    });
+  }
+
+  function save(b) {
+    try {
+      localStorage.setItem(storageKey(b.system), JSON.stringify(b.state));
+    } catch (error) {
+      /* storage full or refused: the link still holds the character */
+    }
+    const params = new URLSearchParams(location.search);
+    params.set("c", encode(b.state));
+    history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
+  }
+
+  function showLevels(b) {
+    b.el.querySelectorAll("[data-level]").forEach((row) => {
+      row.hidden = Number(row.dataset.level) > b.state.level;
+    });
+  }
+
+  function apply(b, answer, op) {
+    clearErrors(b);
+    b.state = answer.state;
+    if (op !== "form") writeForm(b, answer.form);
+    for (const [id, html] of Object.entries(answer.html.steps)) {
+      const slot = document.getElementById(`${b.el.id}-${id}-status`);
+      if (slot) slot.innerHTML = html; // built by Python with every value escaped
+      const fieldset = document.getElementById(`${b.el.id}-step-${id}`);
+      const step = answer.sheet.steps.find((s) => s.id === id);
+      if (fieldset && step) fieldset.dataset.status = step.status;
+    }
+    $(b.el, ".rb-sheet-body").innerHTML = answer.html.sheet;
+    b.el.dataset.state = "live";
+    b.el.dataset.ready = String(answer.ready);
+    b.el.dataset.answers = String(Number(b.el.dataset.answers || 0) + 1);
+    b.el.dataset.level = String(b.state.level);
+    showLevels(b);
+    save(b);
+    enable(b, true);
+  }
+
+  function showEvents(b, events, lead) {
+    b.el.querySelectorAll(".rb-step[data-opened]").forEach((s) => delete s.dataset.opened);
+    events.forEach((event) => {
+      const fieldset = document.getElementById(`${b.el.id}-step-${event.step}`);
+      if (fieldset) fieldset.dataset.opened = "true";
+    });
+    say(b, [lead, ...events.map((e) => e.message)].filter(Boolean).join(" "));
+  }
+
+  // data-busy tells scripts and tests whether a change is still on its way to the sheet.
+  function busy(b) {
+    b.el.dataset.busy = String(b.scheduled || b.deferred || b.inflight > 0);
+  }
+
+  async function send(b, request) {
+    const seq = ++b.seq;
+    let answer;
+    const locking = request.op !== "form"; // a form read meanwhile would miss its result
+    if (locking) b.locked += 1;
+    b.inflight += 1;
+    busy(b);
+    try {
+      answer = await window.rbEngine.request({
+        type: "builder",
+        request: { ...request, system: b.system, links: b.links },
+      });
+    } catch (error) {
+      b.el.dataset.state = "failed";
+      say(b, `Live building is unavailable (${error.message}). The sheet shown is a blank ` +
+        "character, computed when the site was built.");
+      return null;
+    } finally {
+      b.inflight -= 1;
+      if (locking) b.locked -= 1;
+      busy(b);
+    }
+    if (b !== current || (request.op === "form" && seq !== b.seq)) return null; // stale
+    if (answer.ok) apply(b, answer, request.op);
+    if (locking && !b.locked && b.deferred) {
+      b.deferred = false; // a change made while this was on its way: read the form now
+      fromForm(b);
+    }
+    busy(b);
+    return answer;
+  }
+
+  function fieldError(b, error) {
+    const slot = document.getElementById(`${controlId(b, error.field)}-error`);
+    if (!slot) return false;
+    slot.textContent = error.message;
+    const control = b.form.elements.namedItem(error.field);
+    if (control && control.setAttribute) control.setAttribute("aria-invalid", "true");
+    return true;
+  }
+
+  async function fromForm(b) {
+    if (b.locked) {
+      b.deferred = true;
+      busy(b);
+      return;
+    }
+    const sent = readForm(b);
+    const answer = await send(b, { op: "form", form: sent });
+    if (JSON.stringify(readForm(b)) !== JSON.stringify(sent) && !b.scheduled) {
+      fromForm(b); // the form changed while this was on its way: catch up
+      return;
+    }
+    if (!answer) return;
+    if (!answer.ok) {
+      clearErrors(b);
+      b.el.dataset.state = "invalid";
+      if (fieldError(b, answer.error)) {
+        say(b, "Check the marked field; the sheet shows the last valid character.");
+      } else {
+        say(b, `${answer.error.field}: ${answer.error.message}`);
+      }
+      return;
+    }
+    say(b, answer.ready ? "Ready: every step is resolved." :
+      `Not ready: resolve ${answer.sheet.unresolved.join(", ")}.`);
+  }
+
+  // Load a character from a link, storage or file; on error keep the one on screen.
+  async function load(b, character, where) {
+    const answer = await send(b, { op: "load", state: character });
+    if (!answer) return false;
+    if (!answer.ok) {
+      const { field, message } = answer.error;
+      b.el.dataset.rejected = String(Number(b.el.dataset.rejected || 0) + 1);
+      say(b, `The character from ${where} was not loaded: ${field ? `field “${field}”: ` : ""}` +
+        `${message} The character on screen is unchanged.`);
+      return false;
+    }
+    say(b, `Character loaded from ${where}.`);
+    return true;
+  }
+
+  function download(b) {
+    const text = JSON.stringify(b.state, null, 2) + "\n";
+    const blob = new Blob([text], { type: "application/json" });
+    const link = document.createElement("a");
+    const slug = (b.state.name || "character").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${b.system}-${slug.replace(/^-|-$/g, "") || "character"}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    say(b, `Exported as ${link.download}.`);
+  }
+
+  async function importFile(b, input) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    input.value = "";
+    let character;
+    try {
+      character = JSON.parse(await file.text());
+    } catch (error) {
+      b.el.dataset.rejected = String(Number(b.el.dataset.rejected || 0) + 1);
+      say(b, `${file.name} is not a JSON file (${error.message}). The character on screen is ` +
+        "unchanged.");
+      return;
+    }
+    await load(b, character, file.name);
+  }
+
+  async function act(b, action) {
+    if (action === "level-up") {
+      const answer = await send(b, { op: "level_up", state: b.state });
+      if (answer && answer.ok) showEvents(b, answer.events, `Level ${answer.state.level}.`);
+      else if (answer) say(b, answer.error.message);
+    } else if (action === "roll") {
+      const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+      const answer = await send(b, { op: "roll_stats", state: b.state, seed });
+      if (answer && answer.ok) showEvents(b, answer.events, "");
+      else if (answer) say(b, `${answer.error.field}: ${answer.error.message}`);
+    } else if (action === "share") {
+      save(b);
+      navigator.clipboard?.writeText(location.href).then(
+        () => say(b, "Link copied: it opens this character."),
+        () => say(b, `Copy this link: ${location.href}`),
+      );
+      if (!navigator.clipboard) say(b, `Copy this link: ${location.href}`);
+    } else if (action === "export") {
+      download(b);
+    } else if (action === "print") {
+      window.print();
+    } else if (action === "example") {
+      await load(b, JSON.parse(b.el.dataset.example), "the example");
+    } else if (action === "new") {
+      await load(b, b.blank, "a blank sheet");
+    }
+  }
+
+  function setup(el) {
+    const b = {
+      el,
+      system: el.dataset.builder,
+      links: JSON.parse(el.dataset.links),
+      blank: JSON.parse(el.dataset.blank),
+      form: $(el, "form"),
+      state: null,
+      seq: 0,
+      inflight: 0,
+      scheduled: false,
+      locked: 0,
+      deferred: false,
+    };
+    current = b;
+    let timer = 0;
+    const changed = (event) => {
+      if (!event.target.name) return;
+      clearTimeout(timer);
+      b.scheduled = true;
+      busy(b);
+      timer = setTimeout(() => {
+        b.scheduled = false;
+        fromForm(b);
+      }, event.type === "change" ? 0 : 200);
+    };
+    b.form.addEventListener("input", changed);
+    b.form.addEventListener("change", changed);
+    b.form.addEventListener("submit", (event) => event.preventDefault());
+    el.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-action]");
+      if (button && !button.disabled) act(b, button.dataset.action);
+    });
+    const file = $(el, "input[data-action=import]");
+    file.addEventListener("change", () => importFile(b, file));
+    say(b, "Loading the rules engine… (the first start takes a few seconds)");
+    const params = new URLSearchParams(location.search);
+    let fromLink = null;
+    if (params.has("c")) {
+      try {
+        fromLink = decode(params.get("c"));
+      } catch (error) {
+        say(b, "The link's character could not be read.");
+      }
+    }
+    let stored = null;
+    try {
+      stored = JSON.parse(localStorage.getItem(storageKey(b.system)) || "null");
+    } catch (error) {
+      stored = null;
+    }
+    (async () => {
+      if (fromLink && (await load(b, fromLink, "the link"))) return;
+      if (stored && (await load(b, stored, "this browser's storage"))) return;
+      if (await load(b, b.blank, "a blank sheet")) say(b, "A new character: start at step 1.");
+    })();
+  }
+
+  function init() {
+    current = null;
+    const el = document.querySelector(".rb-builder");
+    if (el && window.rbEngine) setup(el);
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();
