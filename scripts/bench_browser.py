@@ -24,9 +24,7 @@ In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py
 5. a returning reader (also with ``--quick``): an on-disk profile where the
    service worker has cached the site and the runtime ("Make available
    offline"), then new loads of a calculator page, against a cold bare Pyodide
-   boot measured in the same rounds (target: at most half of it); as shipped
-   (Python restored from the build's memory snapshot) and with the snapshot
-   left out of the manifest, to show what it buys.
+   boot measured in the same rounds (target: at most half of it).
 
 Every number is the median of ``--runs`` loads, after one discarded warm-up
 load; the configurations are measured in interleaved rounds, so that a change in
@@ -619,36 +617,8 @@ MAKE_AVAILABLE = """async () => {
 }"""
 
 
-def without_snapshot(site: Path, folder: Path) -> Path:
-    """A copy of ``site`` whose manifest names no memory snapshot (readers boot normally)."""
-    shutil.copytree(site, folder)
-    manifest_path = folder / "pyodide" / "manifest.json"
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    for key in ("snapshot", "snapshot_bytes", "snapshot_magic"):
-        manifest.pop(key, None)
-    manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
-    return folder
-
-
-def returning_readers(
-    bench: Bench, shipped: SiteServer, tmp: Path, args: argparse.Namespace
-) -> tuple[list[Row], list[str]]:
-    """Section 5, as shipped (memory snapshot) and without the snapshot, in one run."""
-    rows, notes = returning_reader(bench, shipped, tmp, args, bench.site, "")
-    plain = without_snapshot(bench.site, tmp / "site-no-snapshot")
-    more_rows, more_notes = returning_reader(
-        bench, shipped, tmp, args, plain, " (no memory snapshot)"
-    )
-    return rows + more_rows, notes + more_notes
-
-
 def returning_reader(
-    bench: Bench,
-    shipped: SiteServer,
-    tmp: Path,
-    args: argparse.Namespace,
-    site: Path,
-    label: str,
+    bench: Bench, shipped: SiteServer, tmp: Path, args: argparse.Namespace
 ) -> tuple[list[Row], list[str]]:
     """Section 5: a calculator page for a reader whose service worker has everything.
 
@@ -660,14 +630,14 @@ def returning_reader(
     worker's cache, without the page around it).
     """
     path = args.reader_page
-    if not has_calculator(site, path):
+    if not has_calculator(bench.site, path):
         return [], [f"/{path} has no calculator: returning-reader row skipped"]
     bare: list[Load] = []
     again: list[Load] = []
     bare_sw: list[Load] = []  # the bare page in the reader's profile: runtime from the worker
     # The same Playwright instance as ``bench``'s browser (a second one cannot start).
     context = bench.browser.browser_type.launch_persistent_context(
-        str(tmp / f"reader-profile{len(label)}"),
+        str(tmp / "reader-profile"),
         executable_path=str(CHROMIUM),
         args=CHROMIUM_ARGS,
         headless=True,
@@ -675,7 +645,7 @@ def returning_reader(
     try:
         context.add_init_script(READY_SCRIPT)
         context.set_default_timeout(TIMEOUT_MS)
-        reader = Bench(context, site, bench.pages)
+        reader = Bench(context, bench.site, bench.pages)
         server = reader.server(cache="revalidate")
         page = context.new_page()
         page.goto(server.url + path, wait_until="load")
@@ -701,13 +671,13 @@ def returning_reader(
     reader_ms = median([x.ms for x in again])
     rows: list[Row] = [
         (
-            f"bare page: Pyodide boot only, cold (same rounds{label})",
+            "bare page: Pyodide boot only, cold (same rounds)",
             fmt_ms(bare_ms),
             "",
             site_bytes(bare[0]),
         ),
         (
-            f"returning reader{label} /{path}: first live, runtime in the service worker's cache",
+            f"returning reader /{path}: first live, runtime in the service worker's cache",
             fmt_ms(reader_ms),
             "",
             f"{fmt_bytes(statistics.median(x.total_bytes for x in again))} from the server "
@@ -716,7 +686,7 @@ def returning_reader(
     ]
     rows.append(
         (
-            f"bare page{label}: Pyodide boot only, runtime in the service worker's cache",
+            "bare page: Pyodide boot only, runtime in the service worker's cache",
             fmt_ms(median([x.ms for x in bare_sw])),
             "",
             f"{fmt_bytes(statistics.median(x.pyodide_bytes for x in bare_sw))} under /pyodide/",
@@ -725,8 +695,7 @@ def returning_reader(
     notes = []
     if bare_ms and reader_ms:
         notes.append(
-            f"returning reader{label} / cold bare boot: {reader_ms / bare_ms:.2f} "
-            "(target: <= 0.50); "
+            f"returning reader / cold bare boot: {reader_ms / bare_ms:.2f} (target: <= 0.50); "
             f"loads {', '.join(fmt_ms(x.ms) for x in again)}; "
             f"bare boots {', '.join(fmt_ms(x.ms) for x in bare)}"
         )
@@ -769,7 +738,7 @@ def main() -> None:
             shipped = bench.server(cache="revalidate")
             bench.cold_warm(shipped, BOOT_ONLY, 1)  # warm-up: processes, disk cache
             rows = page_vs_boot(bench, shipped, args)
-            reader, reader_notes = returning_readers(bench, shipped, tmp, args)
+            reader, reader_notes = returning_reader(bench, shipped, tmp, args)
             bench.notes += reader_notes
             if not args.quick:
                 starts = engine_start(bench, shipped, tmp, args)
