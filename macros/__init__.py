@@ -7,7 +7,6 @@ any problem stops the build before a page is written.
 from __future__ import annotations
 
 import importlib
-import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,7 +34,6 @@ from .site import build_nav
 __all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]
 
 _STATE: dict[str, Any] = {}
-_LOG = logging.getLogger("mkdocs.plugins.rulebinder")
 #: The sources this module was imported from (a later build compares them).
 _SOURCES = fingerprint(Path(__file__).resolve().parents[1])
 
@@ -179,13 +177,10 @@ def on_post_build(env: Any) -> None:
         return
     from .offline import OfflineError, publish_offline
     from .runtime import PublishError, publish_runtime
-    from .snapshot import publish_snapshot
 
     site_dir = Path(env.conf["site_dir"])
     try:
         publish_runtime(site_dir, Path(env.project_dir))
-        if offline_enabled(site_dir):  # the snapshot is read from the service worker's cache
-            _LOG.info(publish_snapshot(site_dir, Path(env.project_dir)))
         publish_offline(site_dir, Path(env.project_dir), env.conf)
     except (PublishError, OfflineError) as error:
         raise PluginError(str(error)) from None
