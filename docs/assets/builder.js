@@ -318,11 +318,5 @@
     if (el && window.rbEngine) setup(el);
   }
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(init);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  window.rbOnEveryPage(init); // calculator.js, loaded first on every page
 })();

@@ -319,11 +319,17 @@
   // the engine at once rather than waiting for the theme's first page event.
   if (document.querySelector(".rb-calc")) startWorker();
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(init);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
+  // Runs fn for this page and, under the theme's instant navigation, for every page
+  // shown after it (shared with the site's other scripts, which load after this one).
+  function onEveryPage(fn) {
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(fn);
+    } else if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", fn);
+    } else {
+      fn();
+    }
   }
+  window.rbOnEveryPage = onEveryPage;
+  onEveryPage(init);
 })();

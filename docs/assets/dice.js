@@ -190,11 +190,5 @@
   function show() {
     if (entries.length) draw();
   }
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(show);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", show);
-  } else {
-    show();
-  }
+  window.rbOnEveryPage(show); // calculator.js, loaded first on every page
 })();

@@ -194,11 +194,5 @@
     lastCheck = Date.now();
     registerWhenCalm();
   }
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(onPage);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", onPage);
-  } else {
-    onPage();
-  }
+  window.rbOnEveryPage(onPage); // calculator.js, loaded first on every page
 })();
