@@ -267,12 +267,55 @@ def write_manifest(site_dir: Path, name: str, description: str = "") -> dict[str
 # -- service worker ----------------------------------------------------------------------
 
 
+#: Files of the theme's search that every language needs (``lunr.<code>.min.js`` besides).
+_LUNR_SHARED = ("stemmer.support", "multi")
+#: Word splitters the theme ships for one language each.
+_LUNR_SPLITTERS = {"tinyseg.js": ("ja", "jp"), "wordcut.js": ("th",)}
+
+
+def unused_search_files(site_dir: Path, languages: list[str]) -> list[str]:
+    """The theme's search-language files the site's languages never load (left out of the
+    precache: a reader's search works offline without them).
+
+    >>> site = Path(tempfile.mkdtemp())
+    >>> lunr = site / "assets/javascripts/lunr"
+    >>> (lunr / "min").mkdir(parents=True)
+    >>> for name in ("min/lunr.zh.min.js", "min/lunr.de.min.js", "min/lunr.multi.min.js",
+    ...              "tinyseg.js", "wordcut.js"):
+    ...     _ = (lunr / name).write_text("")
+    >>> [path.rsplit("/", 1)[1] for path in unused_search_files(site, ["en", "zh"])]
+    ['lunr.de.min.js', 'tinyseg.js', 'wordcut.js']
+    """
+    lunr = site_dir / "assets" / "javascripts" / "lunr"
+    unused = []
+    for path in sorted(lunr.glob("min/lunr.*.min.js")):
+        code = path.name.removeprefix("lunr.").removesuffix(".min.js")
+        if code not in (*_LUNR_SHARED, *languages):
+            unused.append(path)
+    for name, codes in _LUNR_SPLITTERS.items():
+        if (lunr / name).is_file() and not set(codes) & set(languages):
+            unused.append(lunr / name)
+    return [path.relative_to(site_dir).as_posix() for path in unused]
+
+
+def search_languages(config: Any) -> list[str]:
+    """The search plugin's ``lang`` setting (``[]`` without the plugin)."""
+    plugins = config.get("plugins") or {}
+    search = plugins.get("material/search") or plugins.get("search")
+    lang = search.config.get("lang") if search is not None else None
+    return [lang] if isinstance(lang, str) else list(lang or [])
+
+
 def build_service_worker(
-    site_dir: Path, project_dir: Path, max_bytes: int = MAX_FILE_BYTES
+    site_dir: Path,
+    project_dir: Path,
+    max_bytes: int = MAX_FILE_BYTES,
+    leave_out: list[str] | None = None,
 ) -> dict[str, Any]:
     """Run workbox-build's ``injectManifest`` (through Node) to write ``<site_dir>/sw.js``.
 
-    ``max_bytes`` is workbox's ``maximumFileSizeToCacheInBytes``. Returns the
+    ``max_bytes`` is workbox's ``maximumFileSizeToCacheInBytes``; ``leave_out`` lists
+    files of the site not to precache (the search languages it does not use). Returns the
     script's report: ``precache`` and ``runtime`` (``count``, ``size`` in bytes).
     Raises :class:`OfflineError` when Node or workbox-build is missing, when
     workbox warns (a file too large to list is a warning there), or when the
@@ -289,6 +332,7 @@ def build_service_worker(
         "swSrc": str(SW_FOLDER / "sw.js"),
         "swDest": str((site_dir / "sw.js").resolve()),
         "maximumFileSizeToCacheInBytes": max_bytes,
+        "leaveOut": leave_out or [],
     }
     result = subprocess.run(
         [node, str(SW_FOLDER / "build-sw.mjs"), json.dumps(options)],
@@ -330,4 +374,5 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
     if not offline_enabled(site_dir):
         (site_dir / "sw.js").write_text(RETIRING_WORKER, encoding="utf-8")
         return None
-    return build_service_worker(site_dir, project_dir)
+    unused = unused_search_files(site_dir, search_languages(config))
+    return build_service_worker(site_dir, project_dir, leave_out=unused)

@@ -1,6 +1,7 @@
 // Writes the site's service worker: workbox-build's injectManifest over the
 // template sw.js (next to this script), called by macros/offline.py at the end
-// of every build. One argument, JSON: {siteDir, swSrc, swDest, maximumFileSizeToCacheInBytes}.
+// of every build. One argument, JSON: {siteDir, swSrc, swDest, maximumFileSizeToCacheInBytes,
+// leaveOut} (leaveOut: files of the site not to precache, e.g. unused search languages).
 // Prints one line of JSON: {precache: {count, size}, runtime: {count, size}, warnings}.
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -33,7 +34,7 @@ const precache = await workbox.injectManifest({
   swSrc: options.swSrc,
   swDest: options.swDest,
   globPatterns: ["**/*"],
-  globIgnores: ["pyodide/**", "**/*.map", "sw.js"],
+  globIgnores: ["pyodide/**", "**/*.map", "sw.js", ...(options.leaveOut || [])],
 });
 
 // Fill in the second list ourselves (injectManifest fills one injection point).

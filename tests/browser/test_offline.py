@@ -76,7 +76,12 @@ def test_the_precache_lists_every_page_and_asset_with_revisions_but_no_runtime(
     } <= urls
     everything = site_files(built_site) - {"sw.js"}
     left_out = {f for f in everything - urls if not f.endswith(".map")}
-    assert not {f for f in left_out if not f.startswith("pyodide/")}, left_out
+    unused = set(offline.unused_search_files(built_site, ["en", "zh"]))
+    assert "assets/javascripts/lunr/min/lunr.de.min.js" in unused
+    assert not {f for f in left_out if not f.startswith("pyodide/")} - unused, left_out
+    assert not unused & urls
+    search = {f"assets/javascripts/lunr/min/lunr.{code}.min.js" for code in ("zh", "multi")}
+    assert search <= urls
     assert not [url for url in urls if url.startswith("pyodide/") or url.endswith(".map")]
 
 
