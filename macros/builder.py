@@ -137,9 +137,13 @@ class Page:
             "Copy link</button>"
             "<button type='button' class='md-button' data-action='export' disabled>"
             "Export JSON</button>"
-            f"<label class='md-button rb-import' for='{uid}-import'>Import JSON</label>"
-            f"<input type='file' id='{uid}-import' class='rb-import-file'"
-            " accept='application/json,.json' data-action='import' disabled>"
+            # A real button opens the file picker (builder.js): focusable, with the buttons'
+            # focus ring; the file input itself stays out of the tab order and out of sight.
+            f"<button type='button' class='md-button' data-action='import'"
+            f" aria-controls='{uid}-import' disabled>Import JSON</button>"
+            f"<input type='file' id='{uid}-import' class='rb-import-file' tabindex='-1'"
+            " aria-label='Import JSON' accept='application/json,.json' data-action='import'"
+            " disabled>"
             "<button type='button' class='md-button' data-action='print'>Print sheet</button>"
             "<button type='button' class='md-button' data-action='example' disabled>"
             "Load the example</button>"

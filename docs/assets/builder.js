@@ -245,6 +245,8 @@
       if (!navigator.clipboard) say(b, `Copy this link: ${location.href}`);
     } else if (action === "export") {
       download(b);
+    } else if (action === "import") {
+      $(b.el, "input[data-action=import]").click(); // the picker; its change event imports
     } else if (action === "print") {
       window.print();
     } else if (action === "example") {

@@ -3,23 +3,32 @@
 Each builder test builds one character through every step with the keyboard and the
 mouse, shares it by URL (a fresh browser context opens the link), exports it to a JSON
 file and imports it into a blank browser, rejects a corrupted file without losing the
-character, levels it up, and prints the sheet to a one-page PDF.
+character, levels it up, and prints the sheet to a one-page PDF. Then issue #10's item 7:
+a character built with the keyboard alone, every focus stop visibly marked; each builder
+on a 390 px screen; and both opened offline from a shared link after one visit.
 """
 
 from __future__ import annotations
 
+import base64
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from calculators.builders import builder
 from tests.browser.conftest import Web
+from tests.browser.harness import SiteServer
+from tests.browser.test_offline import DONE, READY, Reader
 
 ARTS = "#builder-arts"
 GS = "#builder-glittershard"
 
 
-def live(web: Web, root: str, answers: int = 1) -> None:
+def live(web: Web | Reader, root: str, answers: int = 1) -> None:
     """Wait until the builder has had ``answers`` answers from the engine."""
     web.page.wait_for_function(
         "([root, n]) => { const el = document.querySelector(root);"
@@ -28,7 +37,7 @@ def live(web: Web, root: str, answers: int = 1) -> None:
     )
 
 
-def settle(web: Web, root: str) -> None:
+def settle(web: Web | Reader, root: str) -> None:
     """Wait until every change of the form has been answered (the sheet follows the form)."""
     web.page.wait_for_function(
         "root => document.querySelector(root).dataset.busy === 'false'", arg=root
@@ -335,3 +344,269 @@ def test_builder_fits_390px_and_starts_under_instant_navigation(
     width = web.page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the builder is {width}px wide on a 390px screen"
     assert web.log.errors() == []
+
+
+# -- issue #10, item 7: keyboard alone, 390 px, offline -----------------------------------
+
+
+def share_link(character: dict[str, Any]) -> str:
+    """The ``?c=`` value builder.js writes: base64url of the JSON, without padding."""
+    raw = json.dumps(character, separators=(",", ":")).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def from_link(url: str) -> dict[str, Any]:
+    """The character a page's ``?c=`` holds."""
+    value = url.split("?c=", 1)[1].split("&", 1)[0].split("#", 1)[0]
+    return json.loads(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
+
+
+def assert_sheet_is_the_cores(web: Web | Reader, root: str, system: str) -> dict[str, Any]:
+    """Every derived value on the sheet equals what the core computes for the page's link."""
+    character = from_link(web.page.url)
+    sheet = builder(system).evaluate(character)
+    shown = web.page.eval_on_selector_all(
+        f"{root}-sheet .rb-sheet-values tbody tr",
+        "rows => rows.map(r => [r.cells[0].textContent, r.cells[1].textContent,"
+        " r.cells[2].textContent])",
+    )
+    assert shown == [[v["label"], str(v["value"]), v["breakdown"]] for v in sheet["values"]]
+    assert web.page.get_attribute(root, "data-ready") == str(sheet["ready"]).lower()
+    return sheet
+
+
+#: The focused element: what it is, and whether it shows a focus indicator one can see.
+FOCUSED = """() => {
+  const e = document.activeElement;
+  const s = getComputedStyle(e);
+  const r = e.getBoundingClientRect();
+  return {
+    what: `${e.tagName.toLowerCase()}[name=${e.name || ''}][action=${e.dataset.action || ''}]`
+      + ` ${(e.textContent || '').trim().slice(0, 30)}`,
+    inBuilder: !!e.closest('.rb-builder'),
+    ring: (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1)
+      || s.boxShadow !== 'none',
+    size: r.width > 4 && r.height > 4,
+    onScreen: r.right > 0 && r.left < innerWidth,
+  };
+}"""
+
+
+class Keyboard:
+    """Moves the focus with Tab and Shift+Tab only; every stop in the builder must show it."""
+
+    def __init__(self, web: Web, root: str) -> None:
+        self.web = web
+        self.root = root
+        self.stops = 0
+
+    def tab_to(self, selector: str, back: bool = False, limit: int = 900) -> None:
+        """Press Tab (Shift+Tab) until the control ``selector`` of the builder has the focus."""
+        page = self.web.page
+        key = "Shift+Tab" if back else "Tab"
+        target = f"{self.root} {selector}"
+        for _ in range(limit):
+            page.keyboard.press(key)
+            focused = page.evaluate(FOCUSED)
+            if focused["inBuilder"]:
+                self.stops += 1
+                assert focused["size"] and focused["onScreen"], f"hidden focus: {focused}"
+                assert focused["ring"], f"no visible focus indicator: {focused}"
+            if page.evaluate("s => document.activeElement.matches(s)", target):
+                return
+        raise AssertionError(f"{key} never reached {target}")
+
+    def type(self, text: str) -> None:
+        """Replace the focused field's text by typing, and wait for the sheet."""
+        self.web.page.keyboard.press("Control+A")
+        self.web.page.keyboard.type(text)
+        settle(self.web, self.root)
+
+    def press(self, key: str) -> None:
+        self.web.page.keyboard.press(key)
+        settle(self.web, self.root)
+
+
+def test_arts_builder_with_the_keyboard_alone(web: Web, tmp_path: Path) -> None:
+    """Tab/Shift+Tab, typing, Space and Enter only: no click, no check, no fill."""
+    page = web.page
+    web.goto("arts/builder/")
+    live(web, ARTS)
+    keys = Keyboard(web, ARTS)
+    keys.tab_to("[name='name']")
+    keys.type("Ilse")
+    keys.tab_to("[name='points.phy']")
+    keys.type("1")
+    assert step_status(web, ARTS, "general") == "done"
+    # REF first, then back to MIG with Shift+Tab
+    keys.tab_to("[name='points.ref']")
+    keys.type("1")
+    keys.tab_to("[name='points.mig']", back=True)
+    keys.type("1")
+    assert step_status(web, ARTS, "specific") == "done"
+    keys.tab_to("[name='points.bladecraft']")
+    keys.type("1")
+    keys.tab_to("[name='points.kineticism']")
+    keys.type("3")
+    # the broken rule is announced: the step's status is a polite live region
+    combat = f"{ARTS}-combat-status"
+    assert page.get_attribute(combat, "aria-live") == "polite"
+    assert "4 Combat Arts points spent, but level 1 allows 3." in page.inner_text(combat)
+    assert step_status(web, ARTS, "combat") == "problem"
+    keys.type("2")
+    assert step_status(web, ARTS, "combat") == "done"
+    assert "4 Combat Arts points spent" not in page.inner_text(combat)
+    keys.tab_to("[name='points.athletics']")
+    keys.type("1")
+    keys.tab_to("[name='points.stealth']")
+    keys.type("2")
+    assert step_status(web, ARTS, "utility") == "done"
+    keys.tab_to("[name='pick.arts.hack_and_slash']")
+    keys.press("Space")
+    keys.tab_to("[name='tier.arts.hack_and_slash']")
+    keys.type("2")
+    keys.tab_to("[name='pick.arts.accelerate']")
+    keys.press("Space")
+    assert step_status(web, ARTS, "abilities") == "done"
+    assert page.get_attribute(ARTS, "data-ready") == "true"
+    sheet = assert_sheet_is_the_cores(web, ARTS, "arts")
+    assert sheet["ready"] and sheet["state"]["name"] == "Ilse"
+    status = f"{ARTS}-status"
+    assert page.get_attribute(status, "aria-live") == "polite"
+    assert "Ready: every step is resolved." in page.inner_text(status)
+
+    # Level up, back up the page with Shift+Tab, and Enter
+    keys.tab_to("[data-action=level-up]", back=True)
+    keys.press("Enter")
+    assert page.input_value(f"{ARTS} [name='level']") == "2"
+    assert "Level 2: +1 to an Art" in page.inner_text(status)
+    assert_sheet_is_the_cores(web, ARTS, "arts")
+
+    # Import JSON: a real control in the tab order, visibly focused; Enter opens the picker
+    example = builder("arts").example()
+    path = tmp_path / "example.json"
+    path.write_text(json.dumps(example))
+    keys.tab_to("[data-action=import]")
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Enter")
+    before = int(page.get_attribute(ARTS, "data-answers") or 0)
+    chooser.value.set_files(str(path))
+    page.wait_for_function(
+        "([root, n]) => Number(document.querySelector(root).dataset.answers) > n",
+        arg=[ARTS, before],
+    )
+    assert page.input_value(f"{ARTS} [name='name']") == example["name"]
+    assert "Character loaded from example.json." in page.inner_text(status)
+    assert_sheet_is_the_cores(web, ARTS, "arts")
+    assert keys.stops > 20
+    assert web.log.errors() == []
+
+
+#: Elements of the builder that reach past the viewport's left or right edge.
+OUTSIDE = """root => [...document.querySelectorAll(`${root} *`)].filter((e) => {
+  if (e.closest('[hidden]') || e.closest('.rb-sr') || e.classList.contains('rb-import-file'))
+    return false;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5);
+}).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`)"""
+
+#: The form controls of every step shown, and how many lie within the viewport's width.
+CONTROLS = """root => {
+  const all = [...document.querySelectorAll(
+    `${root} .rb-step input, ${root} .rb-step select, ${root} .rb-step textarea,`
+    + ` ${root} .rb-step button, ${root} .rb-builder-bar button`,
+  )].filter((e) => !e.closest('[hidden]'));
+  const inside = all.filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.left >= 0 && r.right <= innerWidth;
+  });
+  return [all.length, inside.length];
+}"""
+
+
+def assert_fits(web: Web, root: str, width: int) -> int:
+    """No horizontal scroll; every control of every step shown within the width."""
+    scroll = web.page.evaluate("() => document.scrollingElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways: {scroll}px on a {width}px screen"
+    assert web.page.evaluate(OUTSIDE, root) == []
+    controls, inside = web.page.evaluate(CONTROLS, root)
+    assert controls == inside, f"{controls - inside} of {controls} controls stick out"
+    return int(controls)
+
+
+def test_glittershard_builder_on_a_390px_screen(new_web: Callable[..., Web]) -> None:
+    web = new_web(viewport={"width": 390, "height": 844})
+    web.goto("glittershard/builder/")
+    live(web, GS)
+    controls = assert_fits(web, GS, 390)
+    assert controls > 80  # stats, race, class, 30 skills, gear, 4 weapons, 6 spells
+    # Fill a step (race): the sheet follows, as the core works it out
+    change(web, GS, "race.name", "Stoneborn")
+    change(web, GS, "race.base_health", "12")
+    change(web, GS, "race.bonuses", "Hea +1")
+    assert step_status(web, GS, "race") == "done"
+    sheet = assert_sheet_is_the_cores(web, GS, "glittershard")
+    health = next(v for v in sheet["values"] if v["label"] == "Max health")
+    assert health["value"] == 15 and "12 race base health" in health["breakdown"]
+    assert "Max health" in web.page.inner_text(f"{GS}-sheet")
+    # A level up shows its row of choices: it fits too
+    web.page.click(f"{GS} [data-action=level-up]")
+    settle(web, GS)
+    assert web.page.is_visible(f"{GS} [data-level='2']")
+    assert assert_fits(web, GS, 390) > controls
+    assert web.log.errors() == []
+
+
+def test_arts_builder_steps_fit_a_390px_screen(new_web: Callable[..., Web]) -> None:
+    web = new_web(viewport={"width": 390, "height": 844})
+    web.goto("arts/builder/")
+    live(web, ARTS)
+    assert assert_fits(web, ARTS, 390) > 100
+    change(web, ARTS, "points.phy", "1")
+    assert step_status(web, ARTS, "general") == "done"
+    assert_sheet_is_the_cores(web, ARTS, "arts")
+    assert web.log.errors() == []
+
+
+@pytest.fixture
+def reader(browser: Any, built_site: Path) -> Iterator[Reader]:
+    """A reader's browser on a server of its own (its own origin, so its own cache)."""
+    server = SiteServer(built_site).start()
+    made = Reader(browser, server)
+    try:
+        yield made
+    finally:
+        made.context.close()
+        server.stop()
+
+
+@pytest.mark.parametrize("cut", ["network off", "server stopped"])
+def test_builders_open_offline_from_a_shared_link(reader: Reader, cut: str) -> None:
+    """After one visit (site precached, runtime kept), with no network: both builders live.
+
+    Neither builder page was visited; each opens a character from a shared link.
+    """
+    reader.goto("arts/glossary/")
+    assert reader.page.evaluate(READY)
+    reader.page.get_by_role("button", name="Make available offline").press("Enter")
+    reader.page.wait_for_selector(DONE)
+    reader.server.take_log()
+    if cut == "network off":
+        reader.context.set_offline(True)
+    else:
+        reader.server.stop()
+    for system, root in (("glittershard", GS), ("arts", ARTS)):
+        character = builder(system).example()
+        character["name"] = f"Offline {system}"
+        reader.goto(f"{system}/builder/?c={share_link(character)}")
+        live(reader, root)
+        assert reader.page.get_attribute(root, "data-state") == "live"
+        assert reader.page.input_value(f"{root} [name='name']") == f"Offline {system}"
+        assert "Character loaded from the link." in reader.page.inner_text(f"{root}-status")
+        sheet = assert_sheet_is_the_cores(reader, root, system)
+        assert sheet["state"]["name"] == f"Offline {system}"
+        assert f"Offline {system}, level 1" in reader.page.inner_text(f"{root}-sheet")
+    # Nothing reached the server but the browser's own update check of the service worker
+    # (which Chromium makes past an offline context).
+    assert [s.path for s in reader.server.take_log() if s.path != "/sw.js"] == []
+    assert reader.errors == []
