@@ -610,3 +610,59 @@ def test_builders_open_offline_from_a_shared_link(reader: Reader, cut: str) -> N
     # (which Chromium makes past an offline context).
     assert [s.path for s in reader.server.take_log() if s.path != "/sw.js"] == []
     assert reader.errors == []
+
+
+def test_glittershard_builder_with_the_keyboard_alone(new_web: Callable[..., Web]) -> None:
+    """The ten steps' first choices by keyboard: a select, the roll button, text, checkboxes,
+    then Level up; every focus stop visible. Reached by instant navigation, not a reload."""
+    web = new_web()
+    page = web.page
+    web.goto("glittershard/character_creation/")
+    page.wait_for_function("() => window.document$ !== undefined")
+    page.evaluate("() => { window.notReloaded = true; }")
+    page.evaluate(
+        "() => { const a = document.createElement('a'); a.href = '../builder/';"
+        " a.textContent = 'go'; document.querySelector('article').append(a); a.click(); }"
+    )
+    live(web, GS)
+    assert page.evaluate("() => window.notReloaded") is True
+    keys = Keyboard(web, GS)
+    keys.tab_to("[name='name']")
+    keys.type("Tamsin")
+    keys.tab_to("[name='method']")
+    for _ in range(8):  # arrow keys move a closed select's choice, as a reader would
+        if page.input_value(f"{GS} [name='method']") == "restricted":
+            break
+        keys.press("ArrowDown")
+    assert page.input_value(f"{GS} [name='method']") == "restricted"
+    keys.tab_to("[data-action=roll]")
+    keys.press("Enter")
+    seed = page.input_value(f"{GS} [name='seed']")
+    assert seed.isdigit()
+    assert f"Rolled with seed {seed}" in page.inner_text(f"{GS}-stats-status")
+    assert step_status(web, GS, "stats") == "done"
+    keys.tab_to("[name='race.name']")
+    keys.type("Stoneborn")
+    keys.tab_to("[name='race.bonuses']")
+    keys.type("Hea +1")
+    keys.tab_to("[name='class.name']")
+    keys.type("Warden")
+    keys.tab_to("[name='training.Stealth']")
+    keys.press("Space")
+    keys.tab_to("[name='training.Wilderness']")
+    keys.press("Space")
+    keys.tab_to("[name='training.Deception']")
+    keys.press("Space")
+    # a third training choice breaks the rule, announced at its step
+    training = f"{GS}-training-status"
+    assert page.get_attribute(training, "aria-live") == "polite"
+    assert step_status(web, GS, "training") == "problem"
+    keys.press("Space")
+    assert step_status(web, GS, "training") != "problem"
+    keys.tab_to("[data-action=level-up]", back=True)
+    keys.press("Enter")
+    assert page.input_value(f"{GS} [name='level']") == "2"
+    sheet = assert_sheet_is_the_cores(web, GS, "glittershard")
+    assert sheet["state"]["name"] == "Tamsin"
+    assert keys.stops > 20
+    assert web.log.errors() == []
