@@ -286,9 +286,15 @@ def launch_persistent_chromium(profile: Path, **options: Any) -> Iterator[Any]:
 
 @dataclass
 class PageLog:
-    """Every request URL and console error seen in one browser context."""
+    """Every request URL and console error seen in one browser context.
+
+    ``requests`` are the pages' and their workers' own; what the site's service
+    worker fetches (its precache, the runtime it keeps for offline use) goes to
+    ``service_worker_requests``, so a count of the page's requests is not raced by it.
+    """
 
     requests: list[str] = field(default_factory=list)
+    service_worker_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
@@ -296,7 +302,7 @@ class PageLog:
 
     def attach(self, context: Any) -> PageLog:
         """Record from every page (and its workers) of a Playwright ``BrowserContext``."""
-        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("request", self._request)
         context.on(
             "requestfailed",
             lambda request: self.failed.append(f"{request.url}: {request.failure}"),
@@ -305,6 +311,10 @@ class PageLog:
         context.on("console", self._console)
         context.on("weberror", lambda error: self.page_errors.append(str(error.error)))
         return self
+
+    def _request(self, request: Any) -> None:
+        mine = request.service_worker is None
+        (self.requests if mine else self.service_worker_requests).append(request.url)
 
     def _response(self, response: Any) -> None:
         if response.status >= 400:
@@ -318,7 +328,7 @@ class PageLog:
         """Requests that went anywhere but ``base_url`` (data: and blob: URLs stay local)."""
         return [
             url
-            for url in self.requests
+            for url in [*self.requests, *self.service_worker_requests]
             if not url.startswith(base_url) and not url.startswith(("data:", "blob:"))
         ]
 

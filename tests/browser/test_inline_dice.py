@@ -142,18 +142,13 @@ def test_the_roll_log_stays_across_instant_navigation(web: Any) -> None:
 
 
 def test_on_a_calculator_page_a_roll_uses_the_page_s_engine(web: Any) -> None:
-    # The page's own requests: the service worker may fetch the runtime again meanwhile,
-    # to keep it for offline use, and that is not a second engine.
-    page_requests: list[str] = []
-    web.context.on(
-        "request", lambda r: r.service_worker is None and page_requests.append(r.url)
-    )
     web.goto("arts/dice/")
     wait_live(web, "arts.contest")
     roll_button(web, "2d6").click()
     last_roll(web)
-    workers = [url for url in page_requests if url.endswith("/assets/calc-worker.js")]
-    runtimes = [url for url in page_requests if url.endswith("/pyodide/pyodide.asm.wasm")]
+    # The page's own requests (the service worker's, keeping files offline, are apart).
+    workers = [url for url in web.log.requests if url.endswith("/assets/calc-worker.js")]
+    runtimes = [url for url in web.pyodide_requests() if url.endswith("pyodide.asm.wasm")]
     assert len(workers) == 1 and len(runtimes) == 1, (workers, runtimes)
 
 
