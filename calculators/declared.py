@@ -53,7 +53,7 @@ from .notation import Expression, parse
 from .notation.exact import dice_shape
 from .notation.rolling import roll_tree
 from .notation.syntax import FUNCTIONS as _FUNCTIONS
-from .notation.syntax import BinOp, Call, Dice, Name, Neg, Node
+from .notation.syntax import BinOp, Call, Dice, Name, Neg, Node, walk
 
 __all__ = ["EXAMPLE", "build", "problems", "register"]
 
@@ -291,36 +291,20 @@ def _template_problems(text: str, names: set[str]) -> list[str]:
     return found
 
 
-def _children(node: Node) -> tuple[Node, ...]:
-    if isinstance(node, Dice):
-        return (node.count, node.sides)
-    if isinstance(node, Neg):
-        return (node.operand,)
-    if isinstance(node, BinOp):
-        return (node.left, node.right)
-    if isinstance(node, Call):
-        return node.args
-    return ()
-
-
-def _walk(node: Node) -> list[Node]:
-    return [node, *(n for child in _children(node) for n in _walk(child))]
-
-
 def _dice_terms(node: Node) -> list[Dice]:
-    return [n for n in _walk(node) if isinstance(n, Dice)]
+    return [n for n in walk(node) if isinstance(n, Dice)]
 
 
 def _has_if(node: Node) -> bool:
-    return any(isinstance(n, Call) and n.function == "if" for n in _walk(node))
+    return any(isinstance(n, Call) and n.function == "if" for n in walk(node))
 
 
 def _count(node: Node, name: str) -> int:
-    return sum(1 for n in _walk(node) if isinstance(n, Name) and n.name == name)
+    return sum(1 for n in walk(node) if isinstance(n, Name) and n.name == name)
 
 
 def _first_at(node: Node, name: str) -> int:
-    return min(n.at for n in _walk(node) if isinstance(n, Name) and n.name == name)
+    return min(n.at for n in walk(node) if isinstance(n, Name) and n.name == name)
 
 
 def _names_of(text: str) -> frozenset[str]:

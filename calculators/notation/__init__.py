@@ -28,7 +28,7 @@ from ..dice import Dist
 from .exact import Span, check, distribution
 from .parser import parse_tree
 from .rolling import DiceRoll, Rolled, roll_tree
-from .syntax import Dice, Name, Node
+from .syntax import Name, Node, walk
 
 __all__ = ["DiceRoll", "Expression", "Rolled", "Span", "parse"]
 
@@ -48,7 +48,7 @@ class Expression:
         >>> sorted(parse("(level)d6 + bonus").names)
         ['bonus', 'level']
         """
-        return frozenset(_names(self.tree))
+        return frozenset(n.name for n in walk(self.tree) if isinstance(n, Name))
 
     def text(self) -> str:
         """The expression written back in a standard form.
@@ -103,13 +103,3 @@ def _exact(tree: Node, names: tuple[tuple[str, int], ...], field: str) -> Dist:
     bound = dict(names)
     check(tree, bound, field)
     return distribution(tree, bound, field)
-
-
-def _names(node: Node) -> set[str]:
-    if isinstance(node, Name):
-        return {node.name}
-    if isinstance(node, Dice):
-        return _names(node.count) | _names(node.sides)
-    children = [getattr(node, attr) for attr in ("operand", "left", "right") if hasattr(node, attr)]
-    children += list(getattr(node, "args", ()))
-    return set().union(*(_names(child) for child in children))

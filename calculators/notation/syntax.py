@@ -137,6 +137,35 @@ class Call:
 Node = Num | Name | Dice | Neg | BinOp | Call
 """Any node of the tree."""
 
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes directly under ``node``: a dice term's count and sides, an operator's
+    operands, a call's arguments.
+
+    >>> [child.text() for child in children(BinOp("+", Num(1, 1), Num(2, 5), at=3))]
+    ['1', '2']
+    """
+    if isinstance(node, Dice):
+        return (node.count, node.sides)
+    if isinstance(node, Neg):
+        return (node.operand,)
+    if isinstance(node, BinOp):
+        return (node.left, node.right)
+    if isinstance(node, Call):
+        return node.args
+    return ()
+
+
+def walk(node: Node) -> list[Node]:
+    """``node`` and every node under it, parents before their children, left to right.
+
+    >>> [n.text() for n in walk(Neg(BinOp("*", Num(2, 3), Name("n", 5), at=4), at=1))]
+    ['-(2 * n)', '2 * n', '2', 'n']
+    """
+    return [node, *(n for child in children(node) for n in walk(child))]
+
+
 #: Binding strength of each binary operator (higher binds tighter).
 PRECEDENCE = {op: 1 for op in COMPARISONS} | {"+": 2, "-": 2, "*": 3, "//": 3}
 
