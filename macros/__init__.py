@@ -65,10 +65,15 @@ def define_env(env: Any) -> None:
         # keep their inputs until serve restarts.)
         calculators.data.system_data.cache_clear()
         calculators.registry.REGISTRY.forget_declared()
+    catalog = calculators.catalog()  # every declaration, once per build
     by_rule: dict[str, list[str]] = {}
-    for calc in calculators.catalog():
+    for calc in catalog:
         if calc["rule"]:
             by_rule.setdefault(calc["rule"], []).append(calc["id"])
+
+    def ids_of(system_id: str) -> list[str]:
+        """The ids of a system's calculators, in catalog order."""
+        return [c["id"] for c in catalog if c["system"] == system_id]
 
     def calculators_after(entry: Entry, doc: str) -> str:
         return "".join(render_calculator(c, data, doc) for c in by_rule.get(entry.id, []))
@@ -112,11 +117,7 @@ def define_env(env: Any) -> None:
     def calculators_for(system_id: str) -> str:
         """Every calculator of a system, each under its own heading."""
         doc = _current_doc(env)
-        return "\n\n".join(
-            render_calculator(c["id"], data, doc)
-            for c in calculators.catalog()
-            if c["system"] == system_id
-        )
+        return "\n\n".join(render_calculator(c, data, doc) for c in ids_of(system_id))
 
     @env.macro
     def system_contents(system_id: str) -> str:
@@ -133,7 +134,7 @@ def define_env(env: Any) -> None:
     def systems_overview() -> str:
         """A card per system: its game, dice, damage, creation, start page, calculators."""
         docs_dir = Path(env.conf["docs_dir"])
-        return front.systems_overview(data, calculators.catalog(), docs_dir, _current_doc(env))
+        return front.systems_overview(data, catalog, docs_dir, _current_doc(env))
 
     @env.macro
     def sources(**repair_anchors: str) -> str:
@@ -144,7 +145,7 @@ def define_env(env: Any) -> None:
     def assumptions_page() -> str:
         """Every assumption of this page's system, with the rules and calculators it concerns."""
         doc = _current_doc(env)
-        return front.assumptions_page(data, renderer, calculators.catalog(), doc.split("/")[0], doc)
+        return front.assumptions_page(data, renderer, catalog, doc.split("/")[0], doc)
 
     @env.macro
     def character_builder(system_id: str) -> str:
@@ -156,9 +157,8 @@ def define_env(env: Any) -> None:
     @env.macro
     def print_system(system_id: str) -> str:
         """A whole system as one document for print (the generated ``<system>/print.md``)."""
-        calc_ids = [c["id"] for c in calculators.catalog() if c["system"] == system_id]
         has_page = (Path(env.conf["docs_dir"]) / system_id / "calculators.md").is_file()
-        return render_system(data, system_id, calc_ids, by_rule, has_page)
+        return render_system(data, system_id, ids_of(system_id), by_rule, has_page)
 
 
 def renderer_href(target: str, current: str) -> str:
