@@ -43,7 +43,7 @@ from calculators.errors import InputError
 from calculators.notation import parse
 from calculators.present import percent
 
-from .linker import _PROTECTED
+from .linker import outside_protected
 from .loader import Entry, RulesData
 
 #: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}`` or ``[words]{contest=A:B}``.
@@ -238,14 +238,8 @@ class InlineDice:
             held.append(html)
             return f"\x02{len(held) - 1}\x03"
 
-        out: list[str] = []
-        position = 0
-        for protected in _PROTECTED.finditer(markdown):
-            out.append(self._mark(markdown[position : protected.start()], hold, doc))
-            out.append(protected.group(0))
-            position = protected.end()
-        out.append(self._mark(markdown[position:], hold, doc))
-        return _HOLD.sub(lambda m: held[int(m.group(1))], link("".join(out)))
+        marked = outside_protected(markdown, lambda text: self._mark(text, hold, doc))
+        return _HOLD.sub(lambda m: held[int(m.group(1))], link(marked))
 
     def _mark(self, text: str, hold: Callable[[str], str], doc: str) -> str:
         """Explicit marks first, then notation found in the words between them."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _PROTECTED = re.compile(
@@ -37,6 +38,28 @@ class Target:
     doc: str
     anchor: str
     title: str
+
+
+def outside_protected(
+    markdown: str,
+    plain: Callable[[str], str],
+    protected: Callable[[str], str] = lambda text: text,
+) -> str:
+    """``markdown`` with ``plain`` applied to its words between the parts no pass may
+    change (code, links, HTML tags, heading lines, attribute lists, addresses), which
+    go through ``protected`` (kept as they are by default).
+
+    >>> outside_protected("a `b` [c](d.md) e", str.upper)
+    'A `b` [c](d.md) E'
+    """
+    out: list[str] = []
+    position = 0
+    for found in _PROTECTED.finditer(markdown):
+        out.append(plain(markdown[position : found.start()]))
+        out.append(protected(found.group(0)))
+        position = found.end()
+    out.append(plain(markdown[position:]))
+    return "".join(out)
 
 
 def href(target_doc: str, anchor: str, current_doc: str) -> str:
@@ -95,15 +118,14 @@ class Linker:
         >>> linker.link("Fully Covered beats Covered.", "a/g.md", skip="a.f")
         'Fully Covered beats [Covered](#c "C").'
         """
-        out: list[str] = []
-        position = 0
-        for protected in _PROTECTED.finditer(markdown):
-            out.append(self._link_plain(markdown[position : protected.start()], current_doc, skip))
-            wiki = _WIKI.fullmatch(protected.group(0))
-            out.append(self._wiki(wiki, current_doc) if wiki else protected.group(0))
-            position = protected.end()
-        out.append(self._link_plain(markdown[position:], current_doc, skip))
-        return "".join(out)
+
+        def kept(protected: str) -> str:
+            wiki = _WIKI.fullmatch(protected)
+            return self._wiki(wiki, current_doc) if wiki else protected
+
+        return outside_protected(
+            markdown, lambda text: self._link_plain(text, current_doc, skip), kept
+        )
 
     def _wiki(self, wiki: re.Match[str], current_doc: str) -> str:
         """An Obsidian ``[[Page|label]]`` link: to the definition if one exists,
