@@ -17,6 +17,9 @@
 
   ``new_web(**context_options)`` makes more (``java_script_enabled=False``, a
   second context to compare caches, ...); all are closed after the test.
+* ``reader`` (per test) is a reader's browser (a :class:`Reader`) on a server of
+  its own (``own_server``: another port, so its own origin and caches), which a
+  test may stop, as the offline tests do.
 """
 
 from __future__ import annotations
@@ -119,3 +122,41 @@ def new_web(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., Web
 def web(new_web: Callable[..., Web]) -> Web:
     """A fresh context (empty cache, JavaScript on) and page, logging everything."""
     return new_web()
+
+
+@pytest.fixture
+def own_server(built_site: Path) -> Iterator[SiteServer]:
+    """The built site on a server of its own (another port: another origin), to stop."""
+    server = SiteServer(built_site).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Reader:
+    """One browser context on one server: a reader's browser."""
+
+    def __init__(self, browser: Any, server: SiteServer) -> None:
+        self.server = server
+        self.context = browser.new_context()
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    @property
+    def base_url(self) -> str:
+        return self.server.url
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.server.url + path, wait_until="load")
+
+
+@pytest.fixture
+def reader(browser: Any, own_server: SiteServer) -> Iterator[Reader]:
+    made = Reader(browser, own_server)
+    try:
+        yield made
+    finally:
+        made.context.close()

@@ -13,16 +13,15 @@ from __future__ import annotations
 import base64
 import io
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from calculators.builders import builder
-from tests.browser.conftest import Web
-from tests.browser.harness import SiteServer
-from tests.browser.test_offline import DONE, READY, Reader
+from tests.browser.conftest import Reader, Web
+from tests.browser.test_offline import DONE, READY
 
 ARTS = "#builder-arts"
 GS = "#builder-glittershard"
@@ -566,18 +565,6 @@ def test_arts_builder_steps_fit_a_390px_screen(new_web: Callable[..., Web]) -> N
     assert step_status(web, ARTS, "general") == "done"
     assert_sheet_is_the_cores(web, ARTS, "arts")
     assert web.log.errors() == []
-
-
-@pytest.fixture
-def reader(browser: Any, built_site: Path) -> Iterator[Reader]:
-    """A reader's browser on a server of its own (its own origin, so its own cache)."""
-    server = SiteServer(built_site).start()
-    made = Reader(browser, server)
-    try:
-        yield made
-    finally:
-        made.context.close()
-        server.stop()
 
 
 @pytest.mark.parametrize("cut", ["network off", "server stopped"])

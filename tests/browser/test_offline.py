@@ -14,7 +14,6 @@ import json
 import re
 import shutil
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ import pytest
 from macros import offline
 from macros.forms import dom_id
 from macros.offline import OfflineError, build_service_worker, publish_offline
-from tests.browser.conftest import TIMEOUT_MS
+from tests.browser.conftest import Reader
 from tests.browser.harness import SiteServer
 from tests.browser.test_calculators import changed_value, expected, shown
 from tests.browser.test_search import search_for
@@ -153,44 +152,6 @@ def test_pages_link_the_manifest_and_the_manifest_makes_the_site_installable(
 
 
 # -- in Chromium -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def own_server(built_site: Path) -> Iterator[SiteServer]:
-    """The built site on a server of its own (another port: another origin), to stop."""
-    server = SiteServer(built_site).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-class Reader:
-    """One browser context on one server: a reader's browser."""
-
-    def __init__(self, browser: Any, server: SiteServer) -> None:
-        self.server = server
-        self.context = browser.new_context()
-        self.context.set_default_timeout(TIMEOUT_MS)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-
-    @property
-    def base_url(self) -> str:
-        return self.server.url
-
-    def goto(self, path: str) -> None:
-        self.page.goto(self.server.url + path, wait_until="load")
-
-
-@pytest.fixture
-def reader(browser: Any, own_server: SiteServer) -> Iterator[Reader]:
-    made = Reader(browser, own_server)
-    try:
-        yield made
-    finally:
-        made.context.close()
 
 
 def title_of(site: Path, page: str) -> str:
