@@ -68,7 +68,7 @@ def render_sheet(sheet: dict[str, Any], links: dict[str, str]) -> str:
         ready = f"<p class='rb-ready' data-ready='false'>Not ready: resolve {items}.</p>"
     rows = "".join(
         f"<tr><th scope='row'>{escape(v['label'])}</th>"
-        f"<td class='rb-sheet-value'>{escape(_shown(v['value']))}</td>"
+        f"<td class='rb-sheet-value'>{escape(str(v['value']))}</td>"
         f"<td class='rb-sheet-how'>{escape(v['breakdown'])}</td></tr>"
         for v in sheet["values"]
     )
@@ -93,12 +93,6 @@ def render_sheet(sheet: dict[str, Any], links: dict[str, str]) -> str:
         "<th scope='col'></th><th scope='col'>How it is worked out</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>{lists}"
     )
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:+d}" if value < 0 else str(value)
-    return str(value)
 
 
 def render(sheet: dict[str, Any], links: dict[str, str]) -> dict[str, Any]:
