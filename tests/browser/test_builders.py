@@ -485,6 +485,10 @@ def test_arts_builder_with_the_keyboard_alone(web: Web, tmp_path: Path) -> None:
     example = builder("arts").example()
     path = tmp_path / "example.json"
     path.write_text(json.dumps(example))
+    # Playwright turns on file-chooser interception when a listener is added, without
+    # waiting for the browser's reply: listen before tabbing there, so that the Enter
+    # below cannot beat it (it did, about one run in six).
+    page.on("filechooser", lambda chooser: None)
     keys.tab_to("[data-action=import]")
     with page.expect_file_chooser() as chooser:
         page.keyboard.press("Enter")
