@@ -1,0 +1,128 @@
+"""The GM's encounter tracker: each rulebook's state-over-time rules, applied turn by turn.
+
+:mod:`.encounter` is the engine, a pure function ``(state, action) -> (state, events)``;
+:mod:`.history` keeps the log and undo and redo; :mod:`.present` draws the page. One
+module a system (:mod:`.pendragon`, :mod:`.arts`, :mod:`.glittershard`,
+:mod:`.shattered_spirits`, :mod:`.space_shard`) declares and applies its rules:
+
+- ``SYSTEM``, ``TITLE``; ``RULES`` (:class:`~.spec.Rule`, each rule the engine applies,
+  with the entry it comes from); ``INITIATIVE_RULE`` and ``ORDER_RULE`` (rule ids);
+- ``CREATURE`` (the add form's fields, which the GM may also correct by hand), ``STORED``
+  (every key the system keeps on a creature), ``SETTINGS`` (assumptions the GM may
+  change; a ``None`` default is read from the assumption entry), ``EXAMPLES`` (add-form
+  values of a few creatures, for examples and tests), ``LIMITS``
+  (:class:`~.spec.Limit`), ``ACTIONS`` (:class:`~.spec.Action`) and their ``HANDLERS``
+  (``handler(ctx, values)``, ``values`` checked against the action's fields);
+- hooks: ``new_creature(values)``, ``validate_creature(creature, path)``,
+  ``order_key(creature, state)``, ``round_start(ctx)``, ``turn_start(ctx, cid)``,
+  ``turn_end(ctx, cid)``, ``check_use(ctx, cid, limit)``,
+  ``resolve(ctx, cid, check, success, total)``, ``after_set(ctx, cid, field)``,
+  ``card(creature, state)`` (``numbers``: label, value, note; ``conditions``: words),
+  optionally ``check_setting(key, value)`` and, where a builder makes characters,
+  ``from_character(character)`` (the add form's values).
+
+>>> doc = handle({"op": "new", "system": "pendragon"})["doc"]
+>>> add = {"op": "add", "creature": {"name": "Kira", "hp": 6, "body": 2, "spirit": 3}}
+>>> answer = handle({"op": "act", "system": "pendragon", "doc": doc, "action": add})
+>>> answer["events"][0]["text"]
+'Kira joins the encounter.'
+>>> undone = handle({"op": "undo", "system": "pendragon", "doc": answer["doc"]})["doc"]
+>>> undone["state"] == doc["state"], undone["log"] == doc["log"], len(undone["redo"])
+(True, True, 1)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+from typing import Any
+
+from ..errors import InputError
+from . import history
+from .present import render
+
+SYSTEMS = ("arts", "glittershard", "pendragon", "shattered_spirits", "space_shard")
+"""The systems that have a tracker."""
+
+
+def engine(system: str) -> ModuleType:
+    """The tracker module of ``system``; :class:`InputError` on ``system`` if there is none.
+
+    >>> engine("pendragon").TITLE
+    'Pendragon'
+    """
+    if system not in SYSTEMS or system not in available():
+        raise InputError("system", f"There is no encounter tracker for {system!r}.")
+    return importlib.import_module(f"{__name__}.{system}")
+
+
+def available() -> tuple[str, ...]:
+    """The systems whose tracker module exists."""
+    found = []
+    for system in SYSTEMS:
+        try:
+            importlib.import_module(f"{__name__}.{system}")
+        except ModuleNotFoundError:
+            continue
+        found.append(system)
+    return tuple(found)
+
+
+def handle(request: dict[str, Any]) -> dict[str, Any]:
+    """Answer one request of the tracker page; only a JSON-able dict comes back.
+
+    ``op`` is ``new``, ``load`` (a document from storage, a link or a file), ``act`` (with
+    an ``action``), ``character`` (add a builder's ``character``), ``undo`` or ``redo``.
+    The answer holds the checked ``doc``, the ``events`` of this step and the ``html``
+    of the encounter; or ``ok: false`` with the ``error`` naming its field.
+    """
+    try:
+        module = engine(str(request.get("system")))
+        op = request.get("op")
+        events: list[dict[str, Any]] = []
+        if op == "new":
+            doc = history.new(module)
+        else:
+            doc = history.validate(module, request.get("doc"))
+            if op == "act":
+                doc, events = history.apply(module, doc, request.get("action"))
+            elif op == "character" and hasattr(module, "from_character"):
+                fields = module.from_character(request.get("character"))
+                doc, events = history.apply(module, doc, {"op": "add", "creature": fields})
+            elif op == "undo":
+                doc = history.undo(doc)
+            elif op == "redo":
+                doc = history.redo(doc)
+            elif op != "load":
+                raise InputError("op", f"Unknown request {op!r}.")
+        links = request.get("links") or {}
+        return {
+            "ok": True,
+            "doc": doc,
+            "events": events,
+            "html": render(module, doc, links if isinstance(links, dict) else {}),
+        }
+    except InputError as error:
+        return {"ok": False, "error": error.to_json()}
+
+
+def call(request_json: str) -> str:
+    """The worker's entry point: JSON in, JSON out, never an exception.
+
+    >>> json.loads(call("not json"))["error"]["field"]
+    'encounter'
+    """
+    try:
+        request = json.loads(request_json)
+    except ValueError:
+        request = None
+    if not isinstance(request, dict):
+        return json.dumps(
+            {"ok": False, "error": {"field": "encounter", "message": "This is not JSON."}}
+        )
+    try:
+        return json.dumps(handle(request))
+    except Exception as error:  # noqa: BLE001 - the worker must survive any bug
+        message = f"The tracker failed: {type(error).__name__}: {error}"
+        return json.dumps({"ok": False, "error": {"field": "", "message": message}})

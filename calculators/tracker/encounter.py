@@ -1,0 +1,448 @@
+"""The encounter engine: ``act(system, state, action) -> (state, events)``, a pure function.
+
+The state is plain JSON data::
+
+    {"system": "pendragon", "version": 1, "round": 0, "turn": null, "order": [],
+     "creatures": {"c1": {...}}, "next": 2, "settings": {...}}
+
+``round`` is 0 until the encounter starts; ``turn`` indexes ``order`` (whose turn it is).
+A creature holds ``id``, ``name``, ``initiative``, ``statuses`` (status id to its
+parameter, or ``null`` for one without), ``used`` (what it spent this round or turn),
+``pending`` (checks it must roll) and its system's own numbers.
+
+The engine applies what every system shares: adding and removing creatures, initiative
+and the turn order, the start and end of turns and rounds, once-per-round (or per-turn)
+uses, pending checks and the GM's corrections. Everything else is the system module's
+(:mod:`.pendragon` and the others), which it calls through the hooks named in
+:mod:`calculators.tracker`.
+"""
+
+from __future__ import annotations
+
+import copy
+from types import ModuleType
+from typing import Any
+
+from ..builders import state as check
+from ..data import assumption_default
+from ..errors import InputError
+from .context import COMPARE, Ctx, Event, State, passes
+from .spec import Action, Field
+
+VERSION = 1
+"""The version of the encounter format; a file of another version is refused."""
+
+MAX_CREATURES = 40
+"""The most creatures one encounter holds (a page a phone can still show)."""
+
+GENERIC_RULE = "tracker"
+"""The rule id of what no rulebook states: the GM's own bookkeeping."""
+
+
+def blank(system: ModuleType) -> State:
+    """An encounter with no creatures, not started, with the system's default settings."""
+    return {
+        "system": system.SYSTEM,
+        "version": VERSION,
+        "round": 0,
+        "turn": None,
+        "order": [],
+        "creatures": {},
+        "next": 1,
+        "settings": {f.name: _setting_default(f) for f in system.SETTINGS},
+    }
+
+
+def _setting_default(field: Field) -> Any:
+    return assumption_default(field.name) if field.default is None else field.default
+
+
+# --- reading an action's fields -------------------------------------------------------
+
+
+def value(field: Field, raw: Any, path: str) -> Any:
+    """The value of ``field`` in an action or a form, checked; its default when absent.
+
+    >>> value(Field("amount", "Damage", "int", 1, low=0, high=99), "7", "amount")
+    7
+    >>> value(Field("kind", "Kind", "choice", "a", choices=(("a", "A"),)), "b", "kind")
+    Traceback (most recent call last):
+    ...
+    calculators.errors.InputError: kind: Kind must be one of A; got 'b'.
+    """
+    if raw is None or (raw == "" and field.kind != "text"):
+        if field.optional:
+            return None
+        raw = field.default
+    if field.kind == "int":
+        return check.whole(raw, path, field.label, field.low, field.high)
+    if field.kind == "flag":
+        if isinstance(raw, bool):
+            return raw
+        if raw in ("yes", "no", "true", "false", "on", "off"):
+            return raw in ("yes", "true", "on")
+        raise InputError(path, f"{field.label} must be yes or no; got {raw!r}.")
+    if field.kind == "choice":
+        allowed = [c for c, _ in field.choices]
+        if raw not in allowed:
+            labels = ", ".join(label for _, label in field.choices)
+            raise InputError(path, f"{field.label} must be one of {labels}; got {raw!r}.")
+        return raw
+    return check.text(raw, path, field.label)
+
+
+def fields_of(fields: tuple[Field, ...], raw: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Every field of ``fields`` read from ``raw`` (a form or an action)."""
+    return {f.name: value(f, raw.get(f.name), check.join(prefix, f.name)) for f in fields}
+
+
+# --- the creatures and the turn order -------------------------------------------------
+
+
+def new_creature(system: ModuleType, cid: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """A creature from the add form's fields (``name`` and the system's ``CREATURE``)."""
+    name = check.text(raw.get("name") or "", "name", "Name").strip()
+    if not name:
+        raise InputError("name", "Give the creature a name.")
+    values = fields_of(system.CREATURE, raw)
+    return {
+        "id": cid,
+        "name": name,
+        "initiative": None,
+        "statuses": {},
+        "used": [],
+        "pending": [],
+        **system.new_creature(values),
+    }
+
+
+def sort_order(system: ModuleType, state: State) -> None:
+    """Put the order by initiative (the system's ``order_key``), keeping whose turn it is."""
+    current = current_id(state)
+    ids = list(state["order"])
+    ids.sort(key=lambda cid: system.order_key(state["creatures"][cid], state), reverse=True)
+    state["order"] = ids
+    if current is not None:
+        state["turn"] = ids.index(current)
+
+
+def current_id(state: State) -> str | None:
+    """Whose turn it is, or ``None`` before the encounter starts."""
+    turn = state["turn"]
+    return None if turn is None else state["order"][turn]
+
+
+# --- the generic actions --------------------------------------------------------------
+
+GENERIC: tuple[Action, ...] = (
+    Action("start", "Start the encounter", "encounter", (), GENERIC_RULE, common=True),
+    Action("next", "End the turn", "encounter", (), GENERIC_RULE, common=True),
+    Action(
+        "initiative",
+        "Set initiative",
+        "creature",
+        (Field("value", "Initiative", "int", 10, low=-99, high=999),),
+        GENERIC_RULE,
+    ),
+    Action("remove", "Remove from the encounter", "creature", (), GENERIC_RULE),
+)
+
+
+def _add(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    state = ctx.state
+    if len(state["creatures"]) >= MAX_CREATURES:
+        raise InputError("name", f"An encounter holds at most {MAX_CREATURES} creatures.")
+    raw = action.get("creature")
+    if not isinstance(raw, dict):
+        raise InputError("creature", "The new creature's fields are missing.")
+    cid = f"c{state['next']}"
+    creature = new_creature(system, cid, raw)
+    state["next"] += 1
+    state["creatures"][cid] = creature
+    state["order"].append(cid)
+    if state["round"]:
+        sort_order(system, state)
+    ctx.say(f"{creature['name']} joins the encounter.", GENERIC_RULE, cid)
+
+
+def _remove(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    state = ctx.state
+    creature = ctx.creature(action.get("id"))
+    cid = creature["id"]
+    index = state["order"].index(cid)
+    del state["creatures"][cid]
+    state["order"].remove(cid)
+    if state["turn"] is not None:
+        if not state["order"]:
+            state["turn"] = None
+            state["round"] = 0
+        elif index < state["turn"] or state["turn"] >= len(state["order"]):
+            state["turn"] = (state["turn"] - (index < state["turn"])) % len(state["order"])
+    ctx.say(f"{creature['name']} leaves the encounter.", GENERIC_RULE, cid)
+
+
+def _initiative(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    creature = ctx.creature(action.get("id"))
+    field = next(f for f in GENERIC if f.op == "initiative").fields[0]
+    creature["initiative"] = value(field, action.get("value"), "value")
+    if ctx.state["round"]:
+        sort_order(system, ctx.state)
+    ctx.say(
+        f"{creature['name']}'s initiative is {creature['initiative']}.",
+        system.INITIATIVE_RULE,
+        creature["id"],
+    )
+
+
+def _start(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    state = ctx.state
+    if state["round"]:
+        raise InputError("op", "The encounter has already started.")
+    if not state["creatures"]:
+        raise InputError("op", "Add a creature before starting the encounter.")
+    missing = [c["name"] for c in state["creatures"].values() if c["initiative"] is None]
+    if missing:
+        raise InputError("op", f"Set or roll the initiative of {', '.join(missing)} first.")
+    state["round"] = 1
+    state["turn"] = 0
+    sort_order(system, state)
+    state["turn"] = 0
+    order = ", ".join(ctx.name(cid) for cid in state["order"])
+    ctx.say(f"Round 1 begins. Turn order: {order}.", system.ORDER_RULE)
+    system.round_start(ctx)
+    _turn_start(system, ctx)
+
+
+def _turn_start(system: ModuleType, ctx: Ctx) -> None:
+    cid = current_id(ctx.state)
+    assert cid is not None
+    creature = ctx.state["creatures"][cid]
+    for use in system.LIMITS:
+        if use.reset == "turn" and use.id in creature["used"]:
+            creature["used"].remove(use.id)
+            ctx.say(f"{creature['name']} may use {use.name} again.", use.rule, cid)
+    ctx.say(f"{creature['name']}'s turn begins.", system.ORDER_RULE, cid)
+    system.turn_start(ctx, cid)
+
+
+def _next(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    state = ctx.state
+    cid = current_id(state)
+    if cid is None:
+        raise InputError("op", "Start the encounter first.")
+    system.turn_end(ctx, cid)
+    ctx.say(f"{ctx.name(cid)}'s turn ends.", system.ORDER_RULE, cid)
+    state["turn"] += 1
+    if state["turn"] >= len(state["order"]):
+        state["round"] += 1
+        state["turn"] = 0
+        for creature in state["creatures"].values():
+            for use in system.LIMITS:
+                if use.reset == "round" and use.id in creature["used"]:
+                    creature["used"].remove(use.id)
+        ctx.say(f"Round {state['round']} begins.", system.ORDER_RULE)
+        system.round_start(ctx)
+    _turn_start(system, ctx)
+
+
+def _use(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    creature = ctx.creature(action.get("id"))
+    what = action.get("what")
+    limits = {use.id: use for use in system.LIMITS}
+    if what not in limits:
+        raise InputError("what", f"{what!r} is not an action limited by the rules.")
+    use = limits[what]
+    period = "this round" if use.reset == "round" else "until their next turn"
+    if what in creature["used"]:
+        raise InputError("what", f"{creature['name']} has already used {use.name} {period}.")
+    system.check_use(ctx, creature["id"], use)
+    creature["used"].append(what)
+    ctx.say(f"{creature['name']} uses {use.name}; not again {period}.", use.rule, creature["id"])
+
+
+def _resolve(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    """A pending check: rolled with the action's seed, or its result typed in by the GM."""
+    creature = ctx.creature(action.get("id"))
+    pending = creature["pending"]
+    index = action.get("index", 0)
+    if not isinstance(index, int) or not 0 <= index < len(pending):
+        raise InputError("index", f"{creature['name']} has no such check to make.")
+    item = pending[index]
+    given = action.get("result")
+    if given is not None and given != "":
+        total = check.whole(given, "result", "The result", -999, 9999)
+        ctx.say(f"{item['label']}: the GM enters {total}.", item["rule"], creature["id"])
+    elif item["expression"]:
+        total = ctx.roll(
+            item["expression"], item["names"], item["label"], item["rule"], creature["id"]
+        )
+    else:
+        raise InputError("result", "Enter the result of the check.")
+    success = passes(total, item["op"], item["target"])
+    pending.pop(index)
+    word = "succeeds" if success else "fails"
+    ctx.say(
+        f"{item['label']} {word}: {total} against {COMPARE[item['op']]} {item['target']}.",
+        item["rule"],
+        creature["id"],
+    )
+    system.resolve(ctx, creature["id"], item, success, total)
+
+
+def _set(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    """The GM corrects one of a creature's numbers by hand (any field of ``CREATURE``)."""
+    creature = ctx.creature(action.get("id"))
+    fields = {f.name: f for f in system.CREATURE}
+    name = action.get("field")
+    if name not in fields:
+        raise InputError("field", f"{name!r} is not a number the GM can set.")
+    creature[name] = value(fields[name], action.get("value"), "value")
+    system.after_set(ctx, creature["id"], name)
+    ctx.say(
+        f"The GM sets {creature['name']}'s {fields[name].label} to {creature[name]}.",
+        GENERIC_RULE,
+        creature["id"],
+    )
+
+
+def _setting(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
+    fields = {f.name: f for f in system.SETTINGS}
+    key = action.get("key")
+    if key not in fields:
+        raise InputError("key", f"{key!r} is not a setting of this tracker.")
+    new = value(fields[key], action.get("value"), "value")
+    if hasattr(system, "check_setting"):
+        system.check_setting(key, new)
+    ctx.state["settings"][key] = new
+    ctx.say(f"Setting: {fields[key].label}: {ctx.state['settings'][key]}.", key)
+
+
+HANDLERS = {
+    "add": _add,
+    "remove": _remove,
+    "initiative": _initiative,
+    "start": _start,
+    "next": _next,
+    "use": _use,
+    "resolve": _resolve,
+    "set": _set,
+    "setting": _setting,
+}
+
+
+def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Event]]:
+    """Apply ``action`` to ``state``: the new state and what happened; ``state`` is untouched.
+
+    An action the rules do not allow raises :class:`InputError` on the field at fault.
+    """
+    if not isinstance(action, dict):
+        raise InputError("action", "An action is an object with an 'op'.")
+    op = action.get("op")
+    seed = action.get("seed")
+    if seed is not None:
+        seed = check.whole(seed, "seed", "Seed", 0, 2**32)
+    ctx = Ctx(copy.deepcopy(state), seed)
+    if op in HANDLERS:
+        HANDLERS[op](system, ctx, action)
+    elif op in system.HANDLERS:
+        spec = next(a for a in system.ACTIONS if a.op == op)
+        values = fields_of(spec.fields, action)
+        if spec.scope == "creature":
+            values["id"] = ctx.creature(action.get("id"))["id"]
+        system.HANDLERS[op](ctx, values)
+    else:
+        raise InputError("op", f"Unknown action {op!r}.")
+    return ctx.state, ctx.events
+
+
+# --- checking a stored encounter ------------------------------------------------------
+
+KEYS = ("system", "version", "round", "turn", "order", "creatures", "next", "settings")
+CREATURE_KEYS = ("id", "name", "initiative", "statuses", "used", "pending")
+PENDING_KEYS = ("check", "label", "expression", "names", "op", "target", "rule")
+
+
+def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
+    """An encounter read back from storage, a link or a file, checked field by field."""
+    state = check.record(raw, path, KEYS, "encounter")
+    if state.get("system") != system.SYSTEM:
+        raise InputError(check.join(path, "system"), f"This is not a {system.TITLE} encounter.")
+    if state.get("version") != VERSION:
+        raise InputError(
+            check.join(path, "version"),
+            f"This encounter is of version {state.get('version')!r}; this tracker reads "
+            f"version {VERSION}.",
+        )
+    for key in KEYS:
+        if key not in state:
+            raise InputError(check.join(path, key), "This field is missing.")
+    check.whole(state["round"], check.join(path, "round"), "The round", 0, 100000)
+    creatures = check.record(
+        state["creatures"],
+        check.join(path, "creatures"),
+        state["creatures"] if isinstance(state["creatures"], dict) else (),
+        "set of creatures",
+    )
+    if len(creatures) > MAX_CREATURES:
+        raise InputError(check.join(path, "creatures"), "Too many creatures.")
+    for cid, creature in creatures.items():
+        _validate_creature(system, cid, creature, check.join(check.join(path, "creatures"), cid))
+    order = state["order"]
+    if not isinstance(order, list) or sorted(order) != sorted(creatures):
+        raise InputError(check.join(path, "order"), "The turn order must list every creature once.")
+    turn = state["turn"]
+    if state["round"] == 0 and turn is not None:
+        raise InputError(check.join(path, "turn"), "No one has a turn before round 1.")
+    if state["round"] and (not isinstance(turn, int) or not 0 <= turn < len(order)):
+        raise InputError(check.join(path, "turn"), "The turn must point into the turn order.")
+    check.whole(state["next"], check.join(path, "next"), "The next number", 1, 10**6)
+    settings = check.record(
+        state["settings"],
+        check.join(path, "settings"),
+        [f.name for f in system.SETTINGS],
+        "set of settings",
+    )
+    for field in system.SETTINGS:
+        key = check.join(check.join(path, "settings"), field.name)
+        if field.name not in settings:
+            raise InputError(key, "This setting is missing.")
+        value(field, settings[field.name], key)
+    return dict(state)
+
+
+def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> None:
+    keys = (*CREATURE_KEYS, *system.STORED)
+    creature = check.record(raw, path, keys, "creature")
+    for key in keys:
+        if key not in creature:
+            raise InputError(check.join(path, key), "This field is missing.")
+    if creature["id"] != cid:
+        raise InputError(check.join(path, "id"), f"Must be {cid!r}, the creature's key.")
+    check.text(creature["name"], check.join(path, "name"), "Name")
+    if creature["initiative"] is not None:
+        check.whole(creature["initiative"], check.join(path, "initiative"), "Initiative", -99, 999)
+    statuses = creature["statuses"]
+    if not isinstance(statuses, dict):
+        raise InputError(check.join(path, "statuses"), "Must be an object of statuses.")
+    for key, x in statuses.items():
+        if x is not None:
+            check.whole(x, check.join(check.join(path, "statuses"), key), key, 0, 999)
+    limits = {use.id for use in system.LIMITS}
+    for i, used in enumerate(_list(creature["used"], check.join(path, "used"))):
+        if used not in limits:
+            raise InputError(check.join(check.join(path, "used"), i), f"Unknown use {used!r}.")
+    for i, item in enumerate(_list(creature["pending"], check.join(path, "pending"))):
+        where = check.join(check.join(path, "pending"), i)
+        item = check.record(item, where, PENDING_KEYS, "pending check")
+        if item.get("op") not in COMPARE:
+            raise InputError(check.join(where, "op"), "Unknown comparison.")
+        check.whole(item.get("target"), check.join(where, "target"), "Target", -999, 9999)
+    for field in system.CREATURE:
+        value(field, creature[field.name], check.join(path, field.name))
+    system.validate_creature(creature, path)
+
+
+def _list(raw: Any, path: str) -> list[Any]:
+    if not isinstance(raw, list):
+        raise InputError(path, "Must be a list.")
+    return raw
