@@ -155,6 +155,13 @@ def define_env(env: Any) -> None:
         return render_builder(data, system_id, _current_doc(env))
 
     @env.macro
+    def encounter_tracker(system_id: str) -> str:
+        """A system's encounter tracker: controls, empty encounter, rules (``tracker.js``)."""
+        from .tracker import render_tracker  # imports the core, which needs the data export
+
+        return render_tracker(data, system_id, _current_doc(env))
+
+    @env.macro
     def print_system(system_id: str) -> str:
         """A whole system as one document for print (the generated ``<system>/print.md``)."""
         has_page = (Path(env.conf["docs_dir"]) / system_id / "calculators.md").is_file()

@@ -10,7 +10,7 @@ from .print_pages import print_doc
 
 def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
     """Navigation: home, then each system (overview first, pages in order, then its
-    character builder, assumptions, calculators and print page), then the rest.
+    character builder, assumptions, calculators, encounter tracker and print page), then the rest.
 
     Top-level docs pages other than ``index.md`` come last, sorted by name.
     """
@@ -24,6 +24,8 @@ def build_nav(data: RulesData, docs_dir: Path) -> list[object]:
             pages.append({"Assumptions": f"{system.id}/assumptions.md"})
         if (docs_dir / system.id / "calculators.md").is_file():
             pages.append({"Calculators": f"{system.id}/calculators.md"})
+        if (docs_dir / system.id / "tracker.md").is_file():
+            pages.append({"Encounter tracker": f"{system.id}/tracker.md"})
         pages.append({"Print this rulebook": print_doc(system.id)})  # generated: print_pages.py
         nav.append({system.name: pages})
     extras = sorted(p.name for p in docs_dir.glob("*.md") if p.name != "index.md")

@@ -105,10 +105,11 @@ def new_creature(system: ModuleType, cid: str, raw: dict[str, Any]) -> dict[str,
     if not name:
         raise InputError("name", "Give the creature a name.")
     values = fields_of(system.CREATURE, raw)
+    initiative = value(INITIATIVE_FIELD, raw.get("initiative"), "initiative")
     return {
         "id": cid,
         "name": name,
-        "initiative": None,
+        "initiative": initiative,
         "statuses": {},
         "used": [],
         "pending": [],
@@ -131,6 +132,18 @@ def current_id(state: State) -> str | None:
     turn = state["turn"]
     return None if turn is None else state["order"][turn]
 
+
+INITIATIVE_FIELD = Field(
+    "initiative",
+    "Initiative",
+    "int",
+    None,
+    low=-99,
+    high=999,
+    optional=True,
+    help="Leave empty to roll or set it later.",
+)
+"""The add form's optional initiative (set when the creature joins)."""
 
 # --- the generic actions --------------------------------------------------------------
 

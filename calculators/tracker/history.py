@@ -72,6 +72,8 @@ def validate(system: ModuleType, raw: Any) -> Doc:
 
     A link carries only ``state`` and ``log``; the stacks default to empty.
     """
+    if not isinstance(raw, dict):
+        raise InputError("encounter", "This is not a saved encounter.")
     doc = check.record(raw, "", KEYS, "saved encounter")
     if "state" not in doc:
         raise InputError("state", "The encounter is missing.")

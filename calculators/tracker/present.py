@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from .context import COMPARE, chance
-from .encounter import GENERIC, GENERIC_RULE, current_id
+from .encounter import GENERIC, GENERIC_RULE, INITIATIVE_FIELD, current_id
 from .spec import Action, Field
 
 
@@ -172,8 +172,13 @@ def _card(system: ModuleType, state: dict[str, Any], cid: str, links: dict[str, 
     )
     init = "not set" if creature["initiative"] is None else str(creature["initiative"])
     actions = [a for a in (*system.ACTIONS, *GENERIC) if a.scope == "creature"]
-    common = "".join(action_form(a, cid) for a in actions if a.common)
-    more = "".join(action_form(a, cid) for a in actions if not a.common)
+    setup = state["round"] == 0  # before the start, initiative is the first thing to set
+    common = "".join(
+        action_form(a, cid) for a in actions if a.common or (setup and a.op == "initiative")
+    )
+    more = "".join(
+        action_form(a, cid) for a in actions if not (a.common or (setup and a.op == "initiative"))
+    )
     now = "<span class='rb-tr-now'>Their turn</span> " if current else ""
     return (
         f"<li class='rb-tr-card' id='card-{cid}' data-current='{str(current).lower()}'"
@@ -211,7 +216,7 @@ def _toolbar(system: ModuleType, state: dict[str, Any]) -> str:
 def add_form(system: ModuleType) -> str:
     """The form that adds a creature: its name and the system's fields."""
     name = Field("name", "Name", "text", "")
-    fields = "".join(_field(f, "add") for f in (name, *system.CREATURE))
+    fields = "".join(_field(f, "act-add") for f in (name, INITIATIVE_FIELD, *system.CREATURE))
     return (
         f"<form class='rb-act rb-tr-add' id='act-add' data-op='add'>{fields}"
         "<button type='submit' class='md-button md-button--primary'>Add to the encounter"

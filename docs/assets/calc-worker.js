@@ -10,6 +10,7 @@ const base = new URL("../pyodide/", import.meta.url);
 let booting = null;
 let python = null; // the booted Pyodide, for the builder's entry point
 let builderCall = null;
+let trackerCall = null;
 
 function progress(stage, fraction) {
   postMessage({ type: "progress", stage, fraction });
@@ -61,13 +62,16 @@ self.onmessage = async (event) => {
     postMessage({ type: "fatal", req: message.req, message: String(error?.message ?? error) });
     return;
   }
-  if (message.type !== "run" && message.type !== "builder") return;
+  if (!["run", "builder", "tracker"].includes(message.type)) return;
   const t0 = performance.now();
   let answer;
   try {
     if (message.type === "builder") {
       builderCall ??= python.runPython("from calculators.builders import call\ncall");
       answer = JSON.parse(builderCall(JSON.stringify(message.request ?? {})));
+    } else if (message.type === "tracker") {
+      trackerCall ??= python.runPython("from calculators.tracker import call\ncall");
+      answer = JSON.parse(trackerCall(JSON.stringify(message.request ?? {})));
     } else {
       answer = JSON.parse(call(message.calc, JSON.stringify(message.inputs ?? {}), message.uid));
     }
