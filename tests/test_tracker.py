@@ -52,12 +52,21 @@ def actions(draw: st.DrawFn, system: str, state: dict[str, Any]) -> dict[str, An
         return {"op": "use", "id": draw(st.sampled_from(ids)), "what": limit.id}
     elif kind == "resolve":
         result = draw(st.one_of(st.none(), st.integers(-5, 40)))
-        return {"op": "resolve", "id": draw(st.sampled_from(ids)), "index": 0, "seed": seed,
-                "result": result}
+        return {
+            "op": "resolve",
+            "id": draw(st.sampled_from(ids)),
+            "index": 0,
+            "seed": seed,
+            "result": result,
+        }
     elif kind == "set" and module.CREATURE:
         field = draw(st.sampled_from(module.CREATURE))
-        return {"op": "set", "id": draw(st.sampled_from(ids)), "field": field.name,
-                "value": draw(field_value(field))}
+        return {
+            "op": "set",
+            "id": draw(st.sampled_from(ids)),
+            "field": field.name,
+            "value": draw(field_value(field)),
+        }
     elif kind == "setting" and module.SETTINGS:
         field = draw(st.sampled_from(module.SETTINGS))
         return {"op": "setting", "key": field.name, "value": draw(field_value(field))}
@@ -150,10 +159,14 @@ def test_rules_come_from_the_rules_data(system: str) -> None:
     [
         ("[]", "encounter"),
         ('{"op": "new", "system": "chess"}', "system"),
-        ('{"op": "load", "system": "pendragon", "doc": {"state": {"system": "arts"}}}',
-         "state.system"),
-        ('{"op": "load", "system": "pendragon", "doc": {"state": {"system": "pendragon"}}}',
-         "state.version"),
+        (
+            '{"op": "load", "system": "pendragon", "doc": {"state": {"system": "arts"}}}',
+            "state.system",
+        ),
+        (
+            '{"op": "load", "system": "pendragon", "doc": {"state": {"system": "pendragon"}}}',
+            "state.version",
+        ),
         ('{"op": "fly", "system": "pendragon", "doc": null}', "encounter"),
     ],
 )

@@ -107,9 +107,7 @@ def test_three_rounds_with_reload_export_import_and_undo(web: Web, tmp_path: Pat
 
     submit(web, "act-all-next")  # the Orc's turn in round 2: it rallies on a 10
     submit(web, "act-c2-enter-0", result=11)
-    assert "Orc rallies and may act as normal during subsequent turns." in " ".join(
-        log_texts(web)
-    )
+    assert "Orc rallies and may act as normal during subsequent turns." in " ".join(log_texts(web))
     submit(web, "act-all-next")
     assert where(web) == "Round 3 · Kira's turn"
 
@@ -124,8 +122,9 @@ def test_three_rounds_with_reload_export_import_and_undo(web: Web, tmp_path: Pat
     settle(page)
     assert page.locator(".rb-tr-card").count() == 0
     page.set_input_files(f"{ROOT} input[data-action=import]", str(path))
-    page.wait_for_function("() => document.querySelector('.rb-tr-where').innerText.includes"
-                           "('Round 3')")
+    page.wait_for_function(
+        "() => document.querySelector('.rb-tr-where').innerText.includes('Round 3')"
+    )
     settle(page)
     assert where(web) == "Round 3 · Kira's turn"
     assert page.locator(".rb-tr-card").count() == 2
