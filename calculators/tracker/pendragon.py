@@ -189,6 +189,7 @@ ACTIONS = (
         "pendragon.initiative",
         rolls=True,
         help="Needs the dice of a check in the settings.",
+        when="setup",
     ),
     Action(
         "damage",

@@ -93,8 +93,23 @@ def action_form(action: Action, cid: str = "", extra: dict[str, str] | None = No
     return (
         f"<form class='rb-act{big}' id='{form_id}'{attrs}{rolls}>{fields}"
         f"<button type='submit' class='md-button{' md-button--primary' if action.common else ''}'>"
-        f"{escape(action.label)}</button></form>"
+        f"{escape(action.label)}</button>"
+        + (f"<small class='rb-hint'>{escape(action.help)}</small>" if action.help else "")
+        + "</form>"
     )
+
+
+def offered(action: Action, state: dict[str, Any]) -> bool:
+    """Whether the page offers ``action`` now (its ``when``: before or after the start).
+
+    >>> offered(Action("x", "X", "encounter", (), "r", when="setup"), {"round": 1})
+    False
+    """
+    if action.when == "setup":
+        return state["round"] == 0
+    if action.when == "running":
+        return state["round"] > 0
+    return True
 
 
 def _numbers(card: dict[str, Any]) -> str:
@@ -171,7 +186,9 @@ def _card(system: ModuleType, state: dict[str, Any], cid: str, links: dict[str, 
         f"<li class='rb-tr-condition'>{escape(c)}</li>" for c in card["conditions"]
     )
     init = "not set" if creature["initiative"] is None else str(creature["initiative"])
-    actions = [a for a in (*system.ACTIONS, *GENERIC) if a.scope == "creature"]
+    actions = [
+        a for a in (*system.ACTIONS, *GENERIC) if a.scope == "creature" and offered(a, state)
+    ]
     setup = state["round"] == 0  # before the start, initiative is the first thing to set
     common = "".join(
         action_form(a, cid) for a in actions if a.common or (setup and a.op == "initiative")
@@ -206,7 +223,9 @@ def _toolbar(system: ModuleType, state: dict[str, Any]) -> str:
         main = action_form(
             GENERIC[1]._replace(label=f"End {state['creatures'][cid]['name']}'s turn")
         )
-    extra = "".join(action_form(a) for a in system.ACTIONS if a.scope == "encounter")
+    extra = "".join(
+        action_form(a) for a in system.ACTIONS if a.scope == "encounter" and offered(a, state)
+    )
     return (
         f"<div class='rb-tr-bar'><p class='rb-tr-where' aria-live='polite'>{where}</p>"
         f"<div class='rb-tr-main'>{main}</div><div class='rb-tr-encounter'>{extra}</div></div>"

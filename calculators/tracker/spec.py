@@ -52,7 +52,9 @@ class Action(NamedTuple):
 
     ``scope`` is ``creature`` (on a creature's card; the action gets its ``id``) or
     ``encounter`` (on the toolbar). ``rolls`` actions take a ``seed``. ``common`` actions
-    get big buttons. ``rule`` is the rule (a :class:`Rule` id) it applies.
+    get big buttons. ``rule`` is the rule (a :class:`Rule` id) it applies. ``when`` limits
+    where the page offers it: ``setup`` (before round 1), ``running`` (from round 1) or
+    ``""`` (always); the engine still decides whether it is allowed.
 
     >>> Action("damage", "Take damage", "creature", (), "pendragon.damage").scope
     'creature'
@@ -66,6 +68,7 @@ class Action(NamedTuple):
     rolls: bool = False
     common: bool = False
     help: str = ""
+    when: str = ""
 
 
 def field_json(field: Field) -> dict[str, Any]:
