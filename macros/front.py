@@ -210,11 +210,22 @@ def assumptions_page(
             f"{plural(len(system_calcs), 'calculator')} declares one.\n"
         )
     parts = [f"{plural(total, 'assumption')} on {plural(len(groups), 'page')}."]
+    tracked = tracker_assumptions(system_id)
     for page, entries in groups:
         parts.append(f"## {page.title}")
         for entry in entries:
-            parts.append(_assumption(data, renderer, page, entry, using, calculators_doc, doc))
+            tracker = f"{system_id}/tracker.md" if entry.id in tracked else ""
+            parts.append(
+                _assumption(data, renderer, page, entry, using, calculators_doc, doc, tracker)
+            )
     return "\n\n".join(parts) + "\n"
+
+
+def tracker_assumptions(system_id: str) -> frozenset[str]:
+    """The assumptions the system's encounter tracker follows (none without a tracker)."""
+    from calculators.tracker import assumptions_of, available
+
+    return assumptions_of(system_id) if system_id in available() else frozenset()
 
 
 def _assumption(
@@ -225,6 +236,7 @@ def _assumption(
     using: Mapping[str, Sequence[Mapping[str, Any]]],
     calculators_doc: str,
     doc: str,
+    tracker_doc: str = "",
 ) -> str:
     where = page.title
     section = section_of(page, entry)
@@ -236,11 +248,11 @@ def _assumption(
         rows.append(("Default", f"`{entry.get('default')}`"))
     rows.append(("Rule it fills", ", ".join(renderer.ref(r, doc) for r in entry.get("applies_to"))))
     calcs = using.get(entry.id, [])
-    if calcs:
-        links = ", ".join(
-            f"[{c['title']}]({href(calculators_doc, dom_id(str(c['id'])), doc)})" for c in calcs
-        )
-        rows.append(("Used by", links))
+    users = [f"[{c['title']}]({href(calculators_doc, dom_id(str(c['id'])), doc)})" for c in calcs]
+    if tracker_doc:
+        users.append(f"[Encounter tracker]({href(tracker_doc, '', doc).removesuffix('#')})")
+    if users:
+        rows.append(("Used by", ", ".join(users)))
     rows.append(("On the rule page", f"[{where}]({rule_link})"))
     text = renderer.link(entry, entry.get("text").strip(), doc)
     heading = f"### {entry.name} {{ #{anchor(entry.id)} }}"

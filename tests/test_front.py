@@ -12,6 +12,7 @@ import pytest
 
 import calculators
 from macros.forms import dom_id
+from macros.front import tracker_assumptions
 from macros.loader import RulesData, load_rules
 from macros.render import anchor
 from macros.site import build_nav
@@ -132,7 +133,10 @@ def test_the_assumptions_page_lists_every_assumption_once(built_site: Path, syst
         for rule in entry.get("applies_to"):
             target = DATA.entry(rule)
             assert f'href="../{target.page}/#{anchor(rule)}"' in part, (entry.id, rule)
-        assert using[entry.id], f"{entry.id} is used by no calculator"
+        tracked = entry.id in tracker_assumptions(system_id)
+        assert using[entry.id] or tracked, f"{entry.id} is used by no calculator or tracker"
+        if tracked:
+            assert 'href="../tracker/"' in part, entry.id
         for calc in using[entry.id]:
             link = f"../calculators/#{dom_id(calc['id'])}"
             assert f'href="{link}"' in part, (entry.id, calc["id"])
@@ -150,15 +154,16 @@ def test_an_assumption_links_the_calculators_that_use_it(built_site: Path) -> No
     assert 'href="../melee/#space_shard-reach"' in part
 
 
-def test_the_nav_lists_assumptions_and_sources() -> None:
+def test_the_nav_lists_assumptions_calculators_trackers_and_sources() -> None:
     nav = build_nav(DATA, ROOT / "docs")
     assert "sources.md" in nav
     for system in DATA.systems.values():
         (pages,) = [
             item[system.name] for item in nav if isinstance(item, dict) and system.name in item
         ]
-        assert pages[-3:] == [
+        assert pages[-4:] == [
             {"Assumptions": f"{system.id}/assumptions.md"},
             {"Calculators": f"{system.id}/calculators.md"},
+            {"Encounter tracker": f"{system.id}/tracker.md"},
             {"Print this rulebook": f"{system.id}/print.md"},
         ]

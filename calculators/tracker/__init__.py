@@ -9,7 +9,8 @@ module a system (:mod:`.pendragon`, :mod:`.arts`, :mod:`.glittershard`,
   with the entry it comes from); ``INITIATIVE_RULE`` and ``ORDER_RULE`` (rule ids);
 - ``CREATURE`` (the add form's fields, which the GM may also correct by hand), ``STORED``
   (every key the system keeps on a creature), ``SETTINGS`` (assumptions the GM may
-  change; a ``None`` default is read from the assumption entry), ``EXAMPLES`` (add-form
+  change; a ``None`` default is read from the assumption entry), ``ASSUMPTIONS`` (the
+  assumption entries it follows without a setting), ``EXAMPLES`` (add-form
   values of a few creatures, for examples and tests), ``LIMITS``
   (:class:`~.spec.Limit`), ``ACTIONS`` (:class:`~.spec.Action`) and their ``HANDLERS``
   (``handler(ctx, values)``, ``values`` checked against the action's fields);
@@ -67,6 +68,17 @@ def available() -> tuple[str, ...]:
             continue
         found.append(system)
     return tuple(found)
+
+
+def assumptions_of(system: str) -> frozenset[str]:
+    """The assumption entries a system's tracker follows: its settings and ``ASSUMPTIONS``
+    (readings it applies without offering a choice).
+
+    >>> sorted(assumptions_of("pendragon"))[:2]
+    ['pendragon.assume_direct_wounds', 'pendragon.assume_effect_owner']
+    """
+    module = engine(system)
+    return frozenset({f.name for f in module.SETTINGS} | set(getattr(module, "ASSUMPTIONS", ())))
 
 
 def handle(request: dict[str, Any]) -> dict[str, Any]:

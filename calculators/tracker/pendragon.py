@@ -176,6 +176,9 @@ EXAMPLES = (
 )
 """Creatures for the examples and the property tests."""
 
+ASSUMPTIONS = ("pendragon.assume_effect_owner",)
+"""Followed without a setting: the tracker implements this one reading."""
+
 LIMITS = (Limit("instant", "an Instant action", "turn", "pendragon.instant"),)
 
 KINDS = ("full-round", "standard", "move", "minor")

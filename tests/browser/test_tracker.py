@@ -263,3 +263,32 @@ def test_tracker_opens_offline_from_a_shared_link(reader: Reader) -> None:
     submit(reader, "act-all-start")
     assert where(reader) == "Round 1 · Kira's turn"
     assert reader.errors == []
+
+
+@pytest.mark.parametrize("system", ["arts", "glittershard"])
+def test_a_character_from_the_builder_joins_the_encounter(
+    web: Web, system: str, tmp_path: Path
+) -> None:
+    """The builder's character in this browser, then the same character as a file."""
+    from calculators.builders import builder
+
+    page = web.page
+    web.goto(f"{system}/builder/")
+    page.wait_for_selector(".rb-builder[data-state=live]")
+    page.click(".rb-builder button[data-action=example]")
+    name = builder(system).example()["name"]
+    page.wait_for_function(
+        "([k, n]) => (JSON.parse(localStorage.getItem(k) || '{}').name === n)",
+        arg=[f"rulebinder.builder.{system}", name],
+    )
+    open_tracker(web, system)
+    page.click(f"{ROOT} button[data-action=builder]")
+    settle(page)
+    assert page.locator(".rb-tr-card").count() == 1, page.inner_text(".rb-tr-status")
+    assert name in page.inner_text(".rb-tr-card h3")
+    path = tmp_path / "character.json"
+    path.write_text(json.dumps(builder(system).example()))
+    page.set_input_files(f"{ROOT} input[data-action=character-file]", str(path))
+    page.wait_for_function("() => document.querySelectorAll('.rb-tr-card').length === 2")
+    assert f"Added from {path.name}." in page.inner_text(".rb-tr-status")
+    assert web.log.errors() == []
