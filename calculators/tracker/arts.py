@@ -792,6 +792,7 @@ def turn_start(ctx: Ctx, cid: str) -> None:
 def turn_end(ctx: Ctx, cid: str) -> None:
     """Burning, delayed rolls, Incapacity's toll and Stunned; then statuses count down."""
     c = ctx.state["creatures"][cid]
+    c["steps"] = []
     if c["dead"]:
         return
     name = c["name"]
@@ -841,11 +842,17 @@ def check_use(ctx: Ctx, cid: str, limit: Limit) -> None:
 
 
 def after_set(ctx: Ctx, cid: str, field: str) -> None:
-    """A corrected number must still obey the rules; a lost Tolerance may now kill."""
-    validate_creature(ctx.state["creatures"][cid], "value")
+    """A corrected number must still obey the rules; a lost Tolerance may now kill; a new
+    REF or tie-break puts the order right."""
+    try:
+        validate_creature(ctx.state["creatures"][cid], "")
+    except InputError as error:
+        raise InputError("value", error.message) from None
     _death(ctx, cid)
     if field in LOADS:
         _load_zero(ctx, cid, field)
+    if field in ("ref", "tiebreak") and ctx.state["round"]:
+        encounter.sort_order(_module(), ctx.state)
 
 
 # --- a turn's Move, Act and Stance ---------------------------------------------------
@@ -876,14 +883,14 @@ def _step(ctx: Ctx, cid: str, kind: str, field: str) -> None:
     if kind == "move":
         if "immobilized" in st:
             raise InputError(field, f"{name} is Immobilized and cannot move.")
+        if "stunned" in st and "act" in steps:
+            raise InputError(field, f"{name} is Stunned and has acted: Move or Act, not both.")
         if "stance" in steps or "forgo" in steps or "moved_after" in steps:
             raise InputError(field, f"{name} cannot move now: {order}.")
         if "act" in steps and "free_move" not in steps:
             raise InputError(field, f"{name} has acted and cannot move again: {order}.")
         if "move" in steps and "free_move" not in steps:
             raise InputError(field, f"{name} has already moved this turn.")
-        if "stunned" in st and "act" in steps:
-            raise InputError(field, f"{name} is Stunned and has acted: Move or Act, not both.")
         if "free_move" in steps:
             steps.remove("free_move")
             steps.append("moved_after")
@@ -1164,9 +1171,22 @@ def _status(ctx: Ctx, values: dict[str, Any]) -> None:
             ctx.say(f"{c['name']} gains {name} {after}.", f"arts.{rule}", cid)
     elif key in c["statuses"]:
         ctx.say(f"{c['name']} is already {name}.", f"arts.{rule}", cid)
+        return
     else:
         c["statuses"][key] = None
         ctx.say(f"{c['name']} is now {name}.", f"arts.{rule}", cid)
+    if key == "slowed":
+        ctx.say(
+            f"Slowed: {c['name']}'s Speed is {speed(c)} (−2) and they cannot take stances.",
+            "arts.slowed",
+            cid,
+        )
+    elif key == "immobilized":
+        ctx.say(
+            f"Immobilized: {c['name']} cannot move except by teleportation or by another effect.",
+            "arts.immobilized",
+            cid,
+        )
 
 
 def _end_status(ctx: Ctx, values: dict[str, Any]) -> None:
