@@ -333,6 +333,17 @@ OWN = (
 )
 STORED = (*(f.name for f in CREATURE), *OWN)
 
+ASSUMPTIONS = (
+    "arts.assume_initiative_ties",
+    "arts.assume_delay_start_of_turn",
+    "arts.assume_incapacity_reading",
+    "arts.assume_end_of_combat",
+    "arts.assume_resilience_load",
+    "arts.assume_burning_fatigue",
+    "arts.assume_negative_statuses",
+)
+"""Followed without a setting: the tracker implements this one reading of each."""
+
 SETTINGS = (Field(A_BLEED, "Bleed adds a point of Fatigue before its roll", "flag", None),)
 
 EXAMPLES = (
