@@ -30,7 +30,7 @@ import sys
 from typing import Any
 
 from ..builders import glittershard as builder
-from ..data import assumption_default, table
+from ..data import assumption_default, entry, table
 from ..errors import InputError
 from ..glittershard.checks import pool_size
 from ..glittershard.healing import compute_healing, compute_natural_healing
@@ -47,6 +47,7 @@ from ..glittershard.rules import (
     TURN_ORDER_DIE,
 )
 from ..glittershard.tables import movement_costs
+from ..rounding import rounding_text
 from .context import Ctx, State
 from .encounter import sort_order
 from .spec import Action, Field, Limit, Rule
@@ -614,6 +615,15 @@ ACTIONS = (
 )
 
 
+def assumed(assumption: str) -> str:
+    """An assumption named in an event, by its entry's name.
+
+    >>> assumed("glittershard.tracker_halves")
+    'assumption: Halves round down'
+    """
+    return f"assumption: {entry(assumption)['name']}"
+
+
 # --- reading a creature --------------------------------------------------------------
 
 
@@ -889,7 +899,10 @@ def check_use(ctx: Ctx, cid: str, limit: Limit) -> None:
 def after_set(ctx: Ctx, cid: str, field: str) -> None:
     """A corrected number must still obey the rules; it may knock out, wake or kill."""
     c = ctx.state["creatures"][cid]
-    validate_creature(c, "value")
+    try:
+        validate_creature(c, "")
+    except InputError as error:
+        raise InputError("value", error.message) from None
     if field in ("health", "max_health"):
         _thresholds(ctx, cid)
         _wake_if_healed(ctx, cid)
@@ -1114,8 +1127,8 @@ def _advance(ctx: Ctx, cid: str, minutes: int, *, awake: bool) -> None:
         blocks, c["statuses"]["hypothermia"] = divmod(total, COLD_MINUTES)
         if blocks:
             ctx.say(
-                f"{c['name']} has spent {blocks * COLD_MINUTES} more minutes in the cold: "
-                f"{blocks} × {COLD_DICE}d6 health lost.",
+                f"{c['name']} completes {blocks} more span{'s' if blocks > 1 else ''} of "
+                f"{COLD_MINUTES} minutes in the cold: {blocks} × {COLD_DICE}d6 health lost.",
                 "glittershard.hypothermia",
                 cid,
             )
@@ -1202,7 +1215,7 @@ def _rest_one(ctx: Ctx, cid: str, kind: str) -> None:
             r = compute_natural_healing(health, c["max_health"], 1, rounding)
             ctx.say(
                 f"{name} heals naturally: {c['health']} → {r['health_after']} (25% of "
-                f"{c['max_health']} is {r['per_rest']}, rounded {rounding}).",
+                f"{c['max_health']} is {r['per_rest']}, {rounding_text(rounding)}).",
                 "glittershard.natural_healing",
                 cid,
             )
@@ -1274,7 +1287,7 @@ def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
         names = " and ".join(ctx.name(cid) for cid in tied)
         ctx.say(
             f"{names} tie at {score} with Nimbleness {nim:+d}: a secondary d10 each, "
-            f"rolled again while equal ({A_TURN_TIES}: {assumption_default(A_TURN_TIES)}).",
+            f"rolled again while equal ({assumed(A_TURN_TIES)}).",
             "glittershard.turn_order",
         )
         for _ in range(100):
@@ -1425,7 +1438,7 @@ def _heal(ctx: Ctx, values: dict[str, Any]) -> None:
     else:
         ctx.say(
             f"{c['name']} is out of magical recovery points: half of {values['amount']} "
-            f"healing, {r['health_lost']}, is subtracted first ({A_HEAL_NO_POINTS}).",
+            f"healing, {r['health_lost']}, is subtracted first ({assumed(A_HEAL_NO_POINTS)}).",
             "glittershard.recovery_points",
             cid,
         )
@@ -1444,7 +1457,7 @@ def _heal(ctx: Ctx, values: dict[str, Any]) -> None:
     else:
         ctx.say(
             f"{c['name']} heals: health {before[0]} → {c['health']} (at most "
-            f"{c['max_health']}, {A_HEAL_CAP}).",
+            f"{c['max_health']}, {assumed(A_HEAL_CAP)}).",
             "glittershard.recovery_points",
             cid,
         )
@@ -1488,7 +1501,7 @@ def _cast(ctx: Ctx, values: dict[str, Any]) -> None:
     else:
         ctx.say(
             f"{c['name']} has {c['stamina']} magic stamina, less than the spell's tier {tier}: "
-            f"the spell takes {tier} hit points instead ({A_SPELL}).",
+            f"the spell takes {tier} hit points instead ({assumed(A_SPELL)}).",
             "glittershard.magical_stamina",
             cid,
         )
@@ -1514,7 +1527,7 @@ def _apply(ctx: Ctx, values: dict[str, Any]) -> None:
         c["poison_damage"] = values["per_turn"]
         ctx.say(
             f"{c['name']} is poisoned (level {level}, {values['per_turn']} damage each turn): "
-            f"a heal check of {rolled} or more removes it ({A_POISON}).",
+            f"a heal check of {rolled} or more removes it ({assumed(A_POISON)}).",
             rule,
             cid,
         )
@@ -1588,7 +1601,7 @@ def _break_free(ctx: Ctx, values: dict[str, Any]) -> None:
     )
     if c["exhaustion"] >= 3:
         dice = max(1, dice // 2)
-        how += f"; Exhausted: half as many d6, {dice}d6 ({A_HALVES})"
+        how += f"; Exhausted: half as many d6, {dice}d6 ({assumed(A_HALVES)})"
     c["pending"].append(
         {
             "check": "break_free",
