@@ -267,7 +267,7 @@ def test_magical_health_drains_first() -> None:
     said(
         events,
         "Kira takes 6 damage: magical health 4 → 0, health 10 → 8.",
-        "glittershard.magical_health",
+        "glittershard.health",
     )
     said(
         events,

@@ -134,6 +134,12 @@ RULES = (
         "An unconscious creature falls Unguarded: armor value halved, dodge 0, prone.",
     ),
     Rule(
+        "glittershard.health",
+        "Health",
+        "glittershard.max_health",
+        "Damage the GM enters comes off the creature's health (after its magical health).",
+    ),
+    Rule(
         "glittershard.magical_health",
         "Magical health",
         "glittershard.magical_health",
@@ -450,7 +456,7 @@ ACTIONS = (
         "Take damage",
         "creature",
         (Field("amount", "Damage", "int", 1, low=0, high=999),),
-        "glittershard.magical_health",
+        "glittershard.health",
         common=True,
     ),
     Action(
@@ -1311,7 +1317,7 @@ def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
 
 def _damage_action(ctx: Ctx, values: dict[str, Any]) -> None:
     _alive(ctx, values["id"], "amount")
-    _damage(ctx, values["id"], values["amount"], "damage", "glittershard.magical_health")
+    _damage(ctx, values["id"], values["amount"], "damage", "glittershard.health")
 
 
 def _own_turn(ctx: Ctx, cid: str, field: str) -> dict[str, Any]:
