@@ -6,17 +6,20 @@ page's entry point never raises; each system's rules name entries of its rules d
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators.data import system_data
 from calculators.errors import InputError
 from calculators.tracker import SYSTEMS, call, engine, handle, history
 from calculators.tracker.encounter import GENERIC, validate
 from calculators.tracker.spec import Field
+from macros.loader import load_rules
+
+DATA = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
 
 
 def field_value(field: Field) -> st.SearchStrategy[Any]:
@@ -139,12 +142,12 @@ def test_undo_all_the_way_back_and_redo_all_the_way_forward(system: str) -> None
 def test_rules_come_from_the_rules_data(system: str) -> None:
     """Each rule the tracker applies names an entry of its system; settings are assumptions."""
     module = engine(system)
-    entries = system_data(system)
+    entries = {k: e for k, e in DATA.entries.items() if e.system == system}
     for rule in module.RULES:
         assert rule.source in entries, rule
         assert rule.does.strip(), rule
-    for field in module.SETTINGS:
-        assert entries[field.name]["kind"] == "assumption", field.name
+    for name in (*(f.name for f in module.SETTINGS), *getattr(module, "ASSUMPTIONS", ())):
+        assert entries[name].kind == "assumption", name
     ids = [r.id for r in module.RULES]
     assert len(ids) == len(set(ids))
     for action in module.ACTIONS:

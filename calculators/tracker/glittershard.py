@@ -383,6 +383,17 @@ LEFT = ("offensive", "units", "trivial")
 NO_ACTIONS = dict.fromkeys(LEFT, 0)
 REST_CHOICES = (("short", "Short rest"), ("medium", "Medium rest"), ("long", "Long rest"))
 
+ASSUMPTIONS = (
+    "glittershard.tracker_halves",
+    "glittershard.tracker_exhaustion_effects",
+    "glittershard.tracker_spell_cost",
+    "glittershard.tracker_consciousness",
+    "glittershard.tracker_fear_duration",
+    "glittershard.tracker_hunger_stages",
+    "glittershard.tracker_poison",
+)
+"""Followed without a setting: the tracker implements this one reading of each."""
+
 SETTINGS = (
     Field(
         A_BURNING,
