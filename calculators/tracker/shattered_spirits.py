@@ -499,7 +499,6 @@ def round_start(ctx: Ctx) -> None:
         c = state["creatures"][cid]
         c["acted"] = False
         c["refreshed"] = []
-        c["may_purge"] = False
         if c["next_phase"] is not None:
             c["initiative"] = c["next_phase"]
             c["next_phase"] = None

@@ -645,6 +645,7 @@ def _guard(ctx: Ctx, values: dict[str, Any]) -> None:
     skill = c[values["with"]]
     action = "guarding with " + values["with"]
     r = defensive_bonus(action, c["base_defense"], skill, values["shield"] > 0, values["shield"])
+    c["effects"] = [e for e in c["effects"] if e["name"] != "Guarding Bonus"]
     c["effects"].append(
         _effect("Guarding Bonus", r["bonus"], ctx.state["round"] + 1, True, "space_shard.guarding")
     )
@@ -661,6 +662,7 @@ def _full_defense(ctx: Ctx, values: dict[str, Any]) -> None:
     _take(ctx, cid, "standard", "id")
     _aim_lost(ctx, cid, "takes Full Defense before attacking")
     r = defensive_bonus("full defense", c["base_defense"])
+    c["effects"] = [e for e in c["effects"] if e["name"] != "Evade Bonus"]
     c["effects"].append(
         _effect("Evade Bonus", r["bonus"], ctx.state["round"] + 1, True, "space_shard.full_defense")
     )
