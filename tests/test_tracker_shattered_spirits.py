@@ -1,0 +1,375 @@
+"""Shattered Spirits' encounter tracker: each rule it applies, exercised through the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import calculators.tracker.shattered_spirits as M
+from calculators.errors import InputError
+from calculators.tracker import encounter
+from macros.loader import load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EVENTS: list[dict[str, Any]] = []
+
+
+def run(state: dict[str, Any], action: dict[str, Any]) -> tuple[dict[str, Any], list]:
+    """One action; the new state must validate; its events are kept for the coverage test."""
+    new, events = encounter.act(M, state, action)
+    encounter.validate(M, new)
+    EVENTS.extend(events)
+    return new, events
+
+
+def refused(state: dict[str, Any], action: dict[str, Any], field: str) -> str:
+    with pytest.raises(InputError) as info:
+        encounter.act(M, state, action)
+    assert info.value.field == field
+    return str(info.value)
+
+
+def said(events: list, rule: str) -> list[str]:
+    return [e["text"] for e in events if e["rule"] == rule]
+
+
+def roster(*creatures: dict[str, Any], phases: tuple[int, ...] = ()) -> dict[str, Any]:
+    state = encounter.blank(M)
+    for creature in creatures:
+        state, _ = run(state, {"op": "add", "creature": creature})
+    for i, phase in enumerate(phases, start=1):
+        state, _ = run(state, {"op": "plot", "id": f"c{i}", "phase": phase})
+    return state
+
+
+def c(state: dict[str, Any], cid: str) -> dict[str, Any]:
+    return state["creatures"][cid]
+
+
+def now(state: dict[str, Any]) -> str:
+    return state["order"][state["turn"]]
+
+
+def test_sources_and_settings_are_entries() -> None:
+    entries = load_rules(ROOT / "rules_data").entries
+    for rule in M.RULES:
+        assert rule.source in entries, rule
+    for field in M.SETTINGS:
+        assert entries[field.name].kind == "assumption"
+    for assumption in (M.A_ONE_TURN, M.A_REFRESH_WINDOW, M.A_PURGE_WINDOW, M.A_DOWNED_ONCE):
+        assert entries[assumption].kind == "assumption"
+    assert {a.rule for a in M.ACTIONS} <= {r.id for r in M.RULES}
+
+
+def test_phases_and_alternation_across_rounds() -> None:
+    p = {"side": "players"}
+    e = {"side": "enemies"}
+    state = roster(
+        {"name": "P1", **p},
+        {"name": "E1", **e},
+        {"name": "P2", **p},
+        {"name": "P3", **p},
+        {"name": "E2", **e},
+        phases=(2, 2, 2, 3, 3),
+    )
+    state, events = run(state, {"op": "start"})
+    assert state["order"] == ["c1", "c2", "c3", "c5", "c4"]
+    assert said(events, "shattered_spirits.alternate")[-1] == (
+        "Phase 2 begins; the players open it (the players act first in the first Phase of combat)."
+    )
+    assert said(events, "shattered_spirits.phases") == ["Phase 2: P1's Turn."]
+    for _ in range(3):
+        state, events = run(state, {"op": "next"})
+    assert now(state) == "c5"
+    assert said(events, "shattered_spirits.alternate") == [
+        "Phase 3 begins; the enemies open it (the players finished Phase 2)."
+    ]
+    state, _ = run(state, {"op": "next"})
+    state, events = run(state, {"op": "next"})
+    assert state["round"] == 2
+    # P3 (players) finished Round 1, so the enemies open Round 2; P2 is left over.
+    assert state["order"] == ["c2", "c1", "c3", "c5", "c4"]
+    assert said(events, "shattered_spirits.alternate")[-1] == (
+        "Phase 2 begins; the enemies open it (the group opposite to the one that finished "
+        "the last Round opens)."
+    )
+    assert "Round 2 begins." in said(events, "shattered_spirits.round")
+
+
+def test_speed_beyond_the_phases_counts_as_phase_1_or_6() -> None:
+    state = roster({"name": "A"}, {"name": "B"}, {"name": "C"})
+    for cid, value in (("c1", 9), ("c2", 0), ("c3", 6)):
+        state, _ = run(state, {"op": "initiative", "id": cid, "value": value})
+    assert [M.phase_of(c(state, x)) for x in ("c1", "c2", "c3")] == [6, 1, 6]
+    state, _ = run(state, {"op": "start"})
+    assert state["order"] == ["c2", "c1", "c3"]
+
+
+def test_plotting_during_the_round() -> None:
+    state = roster({"name": "A"}, {"name": "B", "side": "enemies"}, {"name": "C"}, phases=(2, 3, 5))
+    state, _ = run(state, {"op": "start"})
+    state, _ = run(state, {"op": "next"})  # B's Turn, Phase 3
+    # A has had its Turn: the Speed is for the next Round.
+    state, events = run(state, {"op": "plot", "id": "c1", "phase": 6})
+    assert c(state, "c1")["initiative"] == 2 and c(state, "c1")["next_phase"] == 6
+    assert said(events, "shattered_spirits.phases") == [
+        "A plots Speed 6 for the next Round: their Turn will be in Phase 6."
+    ]
+    # C has not: only a Phase after the current one.
+    message = refused(state, {"op": "plot", "id": "c3", "phase": 3}, "phase")
+    assert "Phase 3 is under way" in message
+    state, _ = run(state, {"op": "plot", "id": "c3", "phase": 4})
+    assert state["order"] == ["c1", "c2", "c3"] and now(state) == "c2"
+    state, _ = run(state, {"op": "next"})
+    state, events = run(state, {"op": "next"})
+    assert state["round"] == 2
+    assert c(state, "c1")["initiative"] == 6 and c(state, "c1")["next_phase"] is None
+    assert state["order"] == ["c2", "c3", "c1"]
+
+
+def test_refresh_gains_each_round() -> None:
+    state = roster({"name": "Kira", "refresh_momentum": 1, "refresh_grit": 2}, phases=(3,))
+    state, events = run(state, {"op": "start"})
+    assert (c(state, "c1")["momentum"], c(state, "c1")["grit"]) == (1, 2)
+    assert said(events, "shattered_spirits.refresh")[1] == (
+        "Refresh: Kira gains the resources of their Stance and Style: Momentum 0 → 1, Grit 0 → 2."
+    )
+    state, events = run(state, {"op": "next"})
+    assert (c(state, "c1")["momentum"], c(state, "c1")["grit"]) == (2, 4)
+    assert said(events, "shattered_spirits.refresh")[0].startswith("Refresh of Round 2:")
+
+
+def test_stance_and_style_change_once_each_refresh() -> None:
+    state = roster({"name": "Kira", "focus": 1}, {"name": "Bo"}, phases=(1, 2))
+    refused(state, {"op": "form", "id": "c1", "stance": "Boulder"}, "stance")  # not started
+    state, _ = run(state, {"op": "start"})
+    refused(state, {"op": "form", "id": "c1"}, "stance")  # nothing named
+    state, events = run(
+        state, {"op": "form", "id": "c1", "stance": "Boulder", "style": "Iron", "pay": "focus"}
+    )
+    assert said(events, "shattered_spirits.form_change") == [
+        "Refresh: Kira changes Stance (none) → Boulder and Style (none) → Iron, Focus 1 → 0."
+    ]
+    assert (c(state, "c1")["stance"], c(state, "c1")["style"], c(state, "c1")["focus"]) == (
+        "Boulder",
+        "Iron",
+        0,
+    )
+    message = refused(state, {"op": "form", "id": "c1", "stance": "Wind"}, "stance")
+    assert "already" in message
+    # Both at once costs 1 Focus or Momentum: Bo has neither.
+    refused(state, {"op": "form", "id": "c2", "stance": "A", "style": "B"}, "pay")
+    state, events = run(state, {"op": "form", "id": "c2", "style": "Wind"})
+    assert c(state, "c2")["momentum"] == 0 and c(state, "c2")["focus"] == 0
+    # Staggered: no change.
+    state, _ = run(state, {"op": "afflict", "id": "c2", "name": "staggered", "x": None})
+    state, _ = run(state, {"op": "next"})
+    state, _ = run(state, {"op": "next"})
+    assert state["round"] == 2 and state["turn"] == 0
+    message = refused(state, {"op": "form", "id": "c2", "stance": "Iron"}, "stance")
+    assert "Staggered" in message
+    state, _ = run(state, {"op": "form", "id": "c1", "stance": "Wind"})
+    # After the first Turn of the Round ends, Refresh is over.
+    state, _ = run(state, {"op": "next"})
+    message = refused(state, {"op": "clear", "id": "c2", "name": "prone"}, "name")
+    state, _ = run(state, {"op": "clear", "id": "c2", "name": "staggered"})
+    message = refused(state, {"op": "form", "id": "c2", "stance": "Iron"}, "stance")
+    assert "before the first Turn" in message
+
+
+def test_wielding_at_refresh() -> None:
+    state = roster({"name": "Kira", "reflex": 1}, phases=(1,))
+    state, _ = run(state, {"op": "start"})
+    state, events = run(state, {"op": "wield", "id": "c1", "how": "all", "pay": "reflex"})
+    assert c(state, "c1")["reflex"] == 0
+    assert said(events, "shattered_spirits.wield") == [
+        "Refresh: Kira changes what they Wield (stow all, Wield up to two (pays 1)): Reflex 1 → 0."
+    ]
+    refused(state, {"op": "wield", "id": "c1", "how": "swap"}, "how")  # once a Refresh
+    state, _ = run(state, {"op": "afflict", "id": "c1", "name": "disarmed", "x": None})
+    state, _ = run(state, {"op": "next"})
+    message = refused(state, {"op": "wield", "id": "c1", "how": "swap"}, "how")
+    assert "Disarmed" in message
+    state, _ = run(state, {"op": "clear", "id": "c1", "name": "disarmed"})
+    refused(state, {"op": "wield", "id": "c1", "how": "all", "pay": "momentum"}, "pay")
+    state, _ = run(state, {"op": "wield", "id": "c1", "how": "swap"})
+
+
+def test_action_points_a_round() -> None:
+    state = roster({"name": "Kira"}, phases=(2,))
+    state, _ = run(state, {"op": "start"})
+    state, events = run(state, {"op": "technique", "id": "c1", "cost": 2})
+    assert c(state, "c1")["ap_left"] == 1
+    assert said(events, "shattered_spirits.ap") == [
+        "Kira plays a Technique for 2 AP: Action Points 3 → 1 this Round."
+    ]
+    message = refused(state, {"op": "technique", "id": "c1", "cost": 2}, "cost")
+    assert "1 Action Points left" in message
+    state, _ = run(state, {"op": "technique", "id": "c1", "cost": 1})
+    assert c(state, "c1")["ap_left"] == 0
+    state, events = run(state, {"op": "next"})
+    assert c(state, "c1")["ap_left"] == 3
+    assert said(events, "shattered_spirits.ap") == [
+        "Plotting: Kira has 3 Action Points again (0 → 3)."
+    ]
+    state, _ = run(state, {"op": "set", "id": "c1", "field": "ap", "value": 2})
+    assert c(state, "c1")["ap_left"] == 2
+
+
+def test_improvise_costs_two_momentum() -> None:
+    state = roster({"name": "Kira", "momentum": 1})
+    refused(state, {"op": "improvise", "id": "c1"}, "op")
+    state, _ = run(state, {"op": "gain", "id": "c1", "token": "momentum", "amount": 1})
+    state, events = run(state, {"op": "improvise", "id": "c1"})
+    assert c(state, "c1")["momentum"] == 0
+    assert said(events, "shattered_spirits.improvise") == [
+        "Kira Improvises a Technique (same AP, Speed no slower): Momentum 2 → 0."
+    ]
+
+
+def test_end_phase_after_the_last_turn_only() -> None:
+    state = roster({"name": "A"}, {"name": "B", "side": "enemies"}, phases=(1, 4))
+    state, _ = run(state, {"op": "start"})
+    state, events = run(state, {"op": "next"})
+    assert said(events, "shattered_spirits.end_phase") == []
+    state, events = run(state, {"op": "next"})
+    assert said(events, "shattered_spirits.end_phase") == [
+        "End Phase of Round 1: Techniques and Hazard effects that resolve in the End Phase "
+        "resolve now."
+    ]
+    texts = [e["text"] for e in events]
+    assert texts.index(said(events, "shattered_spirits.end_phase")[0]) < texts.index(
+        "Round 2 begins."
+    )
+
+
+def test_purge_after_the_turn() -> None:
+    state = roster({"name": "A", "focus": 2}, {"name": "B", "side": "enemies"}, phases=(1, 2))
+    state, _ = run(state, {"op": "afflict", "id": "c1", "name": "exposed", "x": 2})
+    state, _ = run(state, {"op": "afflict", "id": "c1", "name": "slowed", "x": None})
+    state, _ = run(state, {"op": "start"})
+    purge = {"op": "purge", "id": "c1", "token": "focus", "amount": 1, "name": "exposed"}
+    message = refused(state, purge, "name")
+    assert "only after their own Turn" in message
+    state, events = run(state, {"op": "next"})
+    assert said(events, "shattered_spirits.purge") == [
+        "A may Purge: pay Tokens, then remove Afflictions."
+    ]
+    refused(state, {**purge, "amount": 3}, "amount")
+    refused(state, {**purge, "name": "prone"}, "name")
+    state, events = run(state, purge)
+    assert c(state, "c1")["statuses"] == {"slowed": None} and c(state, "c1")["focus"] == 1
+    assert said(events, "shattered_spirits.purge") == [
+        "A Purges Exposed, paying 1 Focus (Focus 2 → 1)."
+    ]
+    refused(state, {**purge, "name": "slowed"}, "name")  # once after a Turn
+    state, _ = run(state, {"op": "next"})
+    assert not c(state, "c1")["may_purge"] and c(state, "c2")["may_purge"]
+
+
+def test_tokens_never_below_zero() -> None:
+    state = roster({"name": "Kira"})
+    state, events = run(state, {"op": "gain", "id": "c1", "token": "grit", "amount": 2})
+    assert said(events, "shattered_spirits.tokens") == ["Kira gains 2 Grit: 0 → 2."]
+    message = refused(state, {"op": "spend", "id": "c1", "token": "grit", "amount": 3}, "amount")
+    assert "has 2 Grit" in message
+    state, events = run(state, {"op": "spend", "id": "c1", "token": "grit", "amount": 2})
+    assert c(state, "c1")["grit"] == 0
+    assert said(events, "shattered_spirits.tokens") == ["Kira spends 2 Grit: Grit 2 → 0."]
+
+
+def test_vigor_does_not_stack() -> None:
+    state = roster({"name": "Kira"})
+    state, events = run(state, {"op": "vigor", "id": "c1", "amount": 3})
+    assert c(state, "c1")["vigor"] == 3
+    assert said(events, "shattered_spirits.vigor") == ["Kira gains Vigor: Vigor 0 → 3."]
+    state, events = run(state, {"op": "vigor", "id": "c1", "amount": 5, "keep": "keep"})
+    assert c(state, "c1")["vigor"] == 3
+    assert said(events, "shattered_spirits.vigor") == [
+        "Kira keeps their Vigor 3 instead of 5 (Vigor does not stack)."
+    ]
+    state, events = run(state, {"op": "vigor", "id": "c1", "amount": 2, "keep": "replace"})
+    assert c(state, "c1")["vigor"] == 2  # replaced, never 5
+    assert "replaces, never adds" in said(events, "shattered_spirits.vigor")[0]
+
+
+def test_damage_order_and_the_carry_over_setting() -> None:
+    state = roster({"name": "Kira", "vigor": 3, "endurance": 5, "endurance_max": 5})
+    after, events = run(state, {"op": "damage", "id": "c1", "amount": 10})
+    assert (c(after, "c1")["vigor"], c(after, "c1")["endurance"], c(after, "c1")["health"]) == (
+        0,
+        0,
+        8,
+    )
+    assert said(events, "shattered_spirits.damage") == [
+        "Kira takes 10 Damage: Vigor 3 → 0, Endurance 5 → 0, Health 10 → 8."
+    ]
+    state, events = run(state, {"op": "setting", "key": M.A_POOLS, "value": False})
+    after, _ = run(state, {"op": "damage", "id": "c1", "amount": 10})
+    assert c(after, "c1")["health"] == 10 and c(after, "c1")["endurance"] == 0
+
+
+def test_winded_exactly_at_no_endurance() -> None:
+    state = roster({"name": "Kira", "vigor": 2, "endurance": 5, "endurance_max": 5})
+    one_short, events = run(state, {"op": "damage", "id": "c1", "amount": 6})
+    assert c(one_short, "c1")["endurance"] == 1
+    assert said(events, "shattered_spirits.winded") == []
+    assert "Winded" not in M.card(c(one_short, "c1"), one_short)["conditions"]
+    at, events = run(state, {"op": "damage", "id": "c1", "amount": 7})
+    assert c(at, "c1")["endurance"] == 0 and c(at, "c1")["health"] == 10
+    assert said(events, "shattered_spirits.winded") == ["Kira has no Endurance: Winded."]
+    assert "Winded" in M.card(c(at, "c1"), at)["conditions"]
+    _, events = run(at, {"op": "damage", "id": "c1", "amount": 1})
+    assert said(events, "shattered_spirits.winded") == []  # already Winded
+
+
+def test_downed_loses_one_condition() -> None:
+    state = roster({"name": "Kira", "endurance": 0, "health": 4, "conditions": 2})
+    one_short, events = run(state, {"op": "damage", "id": "c1", "amount": 3})
+    assert c(one_short, "c1")["health"] == 1 and c(one_short, "c1")["conditions"] == 2
+    assert said(events, "shattered_spirits.downed") == []
+    at, events = run(state, {"op": "damage", "id": "c1", "amount": 4})
+    assert c(at, "c1")["health"] == 0 and c(at, "c1")["conditions"] == 1
+    assert said(events, "shattered_spirits.downed") == [
+        "Kira has no Health: Downed, and immediately loses one Condition (Conditions 2 → 1)."
+    ]
+    assert "Downed" in M.card(c(at, "c1"), at)["conditions"]
+    again, events = run(at, {"op": "damage", "id": "c1", "amount": 5})
+    assert c(again, "c1")["conditions"] == 1 and said(events, "shattered_spirits.downed") == []
+
+
+def test_statuses_on_the_card() -> None:
+    state = roster({"name": "Kira"})
+    state, events = run(state, {"op": "afflict", "id": "c1", "name": "exposed", "x": 2})
+    assert said(events, "shattered_spirits.statuses") == ["Kira suffers Exposed 2."]
+    assert "Exposed 2" in M.card(c(state, "c1"), state)["conditions"]
+    state, events = run(state, {"op": "clear", "id": "c1", "name": "exposed"})
+    assert c(state, "c1")["statuses"] == {}
+    refused(state, {"op": "clear", "id": "c1", "name": "exposed"}, "name")
+
+
+def test_stored_creatures_are_checked() -> None:
+    state = roster({"name": "Kira"})
+    refused(
+        encounter.blank(M),
+        {"op": "add", "creature": {"name": "X", "endurance": 5, "endurance_max": 4}},
+        "endurance",
+    )
+    bad = {**state, "creatures": {"c1": {**c(state, "c1"), "refreshed": ["dance"]}}}
+    with pytest.raises(InputError):
+        encounter.validate(M, bad)
+    bad = {**state, "creatures": {"c1": {**c(state, "c1"), "statuses": {"hexed": None}}}}
+    with pytest.raises(InputError):
+        encounter.validate(M, bad)
+
+
+def test_every_rule_is_applied_by_an_event() -> None:
+    for name, function in list(globals().items()):
+        if name.startswith("test_") and name != "test_every_rule_is_applied_by_an_event":
+            function()
+    applied = {e["rule"] for e in EVENTS}
+    missing = {r.id for r in M.RULES} - applied
+    assert not missing
