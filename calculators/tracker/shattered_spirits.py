@@ -223,6 +223,14 @@ STORED = (
     "next_phase",
 )
 
+ASSUMPTIONS = (
+    "shattered_spirits.tracker_one_turn",
+    "shattered_spirits.tracker_refresh_window",
+    "shattered_spirits.tracker_purge_window",
+    "shattered_spirits.tracker_downed_condition",
+)
+"""Followed without a setting: the tracker implements this one reading of each."""
+
 SETTINGS = (Field(A_POOLS, "Damage left over after Endurance goes on to Health", "flag", None),)
 
 EXAMPLES = (

@@ -172,6 +172,13 @@ CREATURE = (
 )
 STORED = (*(f.name for f in CREATURE), "spent", "effects", "aim", "overflow")
 
+ASSUMPTIONS = (
+    "space_shard.tracker_full_turn_alone",
+    "space_shard.tracker_full_defense_kept",
+    "space_shard.tracker_hp_one_number",
+)
+"""Followed without a setting: the tracker implements this one reading of each."""
+
 SETTINGS = (
     Field(
         A_ORDER, "Initiative order", "choice", None, choices=tuple((c, c) for c in ORDER_CHOICES)
