@@ -114,6 +114,9 @@ def _card(
     calculators_doc = f"{system.id}/calculators.md"
     if calcs and _has_doc(docs_dir, calculators_doc):
         links.append(f"[{plural(len(calcs), 'calculator')}]({page_link(calculators_doc, doc)})")
+    for name, label in (("builder", "character builder"), ("tracker", "encounter tracker")):
+        if _has_doc(docs_dir, f"{system.id}/{name}.md"):
+            links.append(f"[{label}]({page_link(f'{system.id}/{name}.md', doc)})")
     assumptions_doc = f"{system.id}/assumptions.md"
     if _has_doc(docs_dir, assumptions_doc):
         label = plural(assumptions, "assumption") if assumptions else "no assumptions"
@@ -135,7 +138,7 @@ def systems_overview(
     data: RulesData, catalog: Sequence[Mapping[str, Any]], docs_dir: Path, doc: str
 ) -> str:
     """One card per system: what the game is, its dice, its damage, character
-    creation, where to start, its calculators and its assumptions."""
+    creation, where to start, its calculators, builder, tracker and assumptions."""
     calcs = calculators_by_system(catalog)
     cards = [
         _card(

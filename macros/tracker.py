@@ -38,6 +38,13 @@ def rules_table(data: RulesData, system: str, links: dict[str, str]) -> str:
             f"<td><a href='{escape(links.get(field.name, '#'))}'>{escape(entry.name)}</a>"
             "</td></tr>"
         )
+    for name in getattr(module, "ASSUMPTIONS", ()):
+        entry = data.entries[name]
+        rows.append(
+            "<tr><th scope='row'>Assumption</th><td>The rulebook is silent or unclear here; "
+            "the tracker follows this reading.</td>"
+            f"<td><a href='{escape(links.get(name, '#'))}'>{escape(entry.name)}</a></td></tr>"
+        )
     return (
         "<table class='rb-tr-rules'><thead><tr><th scope='col'>Rule</th>"
         "<th scope='col'>What the tracker does</th><th scope='col'>Source</th></tr></thead>"

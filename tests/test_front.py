@@ -80,6 +80,9 @@ def test_the_front_page_card_of_each_system(built_site: Path, system_id: str) ->
     assert count and (built_site / system_id / "calculators" / "index.html").is_file()
     if summary.creation_page:
         assert f'href="{system_id}/{summary.creation_page}/"' in found
+    assert f'<a href="{system_id}/tracker/">encounter tracker</a>' in found
+    has_builder = (ROOT / "docs" / system_id / "builder.md").is_file()
+    assert (f'<a href="{system_id}/builder/">character builder</a>' in found) == has_builder
 
 
 def test_the_front_page_names_no_seed_file(built_site: Path) -> None:

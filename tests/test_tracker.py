@@ -6,6 +6,8 @@ page's entry point never raises; each system's rules name entries of its rules d
 from __future__ import annotations
 
 import json
+import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from calculators.tracker import SYSTEMS, call, engine, handle, history
 from calculators.tracker.encounter import GENERIC, validate
 from calculators.tracker.spec import Field
 from macros.loader import load_rules
+from macros.render import anchor
 
 DATA = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
 
@@ -192,3 +195,27 @@ def test_a_bad_file_names_its_field_and_a_link_needs_no_undo_steps() -> None:
     bad = json.loads(json.dumps(doc))
     bad["undo"][0]["events"] = 5
     assert handle({"op": "load", "system": "pendragon", "doc": bad})["error"]["field"] == "undo"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_each_tracker_page_lists_its_rules_linked_to_their_sources(
+    built_site: Path, system: str
+) -> None:
+    """Every rule the engine applies, every setting and fixed reading, on the page."""
+    from tests.test_front import content, html_of, target_exists
+
+    module = engine(system)
+    url = f"{system}/tracker/"
+    page = content(html_of(built_site, url))
+    table = page[page.index("<table class='rb-tr-rules'>") :]
+    rows = re.findall(r"<tr><th scope='row'>(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>", table)
+    named = [*module.RULES, *module.SETTINGS, *getattr(module, "ASSUMPTIONS", ())]
+    assert len(rows) == len(named)
+    for rule, (name, does, source) in zip(module.RULES, rows, strict=False):
+        assert name == escape(rule.name) and does == escape(rule.does)
+        link = re.search(r"href='([^']+)'", source)
+        assert link and link.group(1).endswith(f"#{anchor(rule.source)}"), (rule, source)
+        assert target_exists(built_site, url, link.group(1)), link.group(1)
+    for _, _, source in rows[len(module.RULES) :]:
+        link = re.search(r"href='([^']+)'", source)
+        assert link and target_exists(built_site, url, link.group(1)), source

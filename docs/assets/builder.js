@@ -10,19 +10,7 @@
 
   const $ = (root, selector) => root.querySelector(selector);
 
-  function encode(character) {
-    const bytes = new TextEncoder().encode(JSON.stringify(character));
-    let text = "";
-    bytes.forEach((b) => (text += String.fromCharCode(b)));
-    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function decode(text) {
-    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-    const raw = atob(b64 + "===".slice((b64.length + 3) % 4));
-    const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes));
-  }
+  const { encode, decode } = window.rbShare; // calculator.js, loaded first on every page
 
   function say(b, text) {
     $(b.el, ".rb-builder-status").textContent = text;
@@ -197,17 +185,10 @@
   }
 
   function download(b) {
-    const text = JSON.stringify(b.state, null, 2) + "\n";
-    const blob = new Blob([text], { type: "application/json" });
-    const link = document.createElement("a");
     const slug = (b.state.name || "character").toLowerCase().replace(/[^a-z0-9]+/g, "-");
-    link.href = URL.createObjectURL(blob);
-    link.download = `${b.system}-${slug.replace(/^-|-$/g, "") || "character"}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    say(b, `Exported as ${link.download}.`);
+    const name = `${b.system}-${slug.replace(/^-|-$/g, "") || "character"}.json`;
+    window.rbShare.download(name, b.state);
+    say(b, `Exported as ${name}.`);
   }
 
   async function importFile(b, input) {

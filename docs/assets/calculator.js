@@ -331,5 +331,32 @@
     }
   }
   window.rbOnEveryPage = onEveryPage;
+
+  // Saving and sharing for the builders and trackers: JSON in a link (base64url, no
+  // padding) and JSON as a downloaded file.
+  window.rbShare = {
+    encode(value) {
+      const bytes = new TextEncoder().encode(JSON.stringify(value));
+      let text = "";
+      bytes.forEach((b) => (text += String.fromCharCode(b)));
+      return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    },
+    decode(text) {
+      const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+      const raw = atob(b64 + "===".slice((b64.length + 3) % 4));
+      const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
+      return JSON.parse(new TextDecoder().decode(bytes));
+    },
+    download(name, value) {
+      const blob = new Blob([JSON.stringify(value, null, 2) + "\n"], { type: "application/json" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    },
+  };
   onEveryPage(init);
 })();

@@ -12,19 +12,7 @@
 
   const $ = (root, selector) => root.querySelector(selector);
 
-  function encode(value) {
-    const bytes = new TextEncoder().encode(JSON.stringify(value));
-    let text = "";
-    bytes.forEach((b) => (text += String.fromCharCode(b)));
-    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function decode(text) {
-    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-    const raw = atob(b64 + "===".slice((b64.length + 3) % 4));
-    const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes));
-  }
+  const { encode, decode } = window.rbShare; // calculator.js, loaded first on every page
 
   function say(t, text) {
     $(t.el, ".rb-tr-status").textContent = text;
@@ -215,17 +203,9 @@
   }
 
   function download(t) {
-    const text = JSON.stringify(t.doc, null, 2) + "\n";
-    const blob = new Blob([text], { type: "application/json" });
-    const link = document.createElement("a");
-    const stamp = `round-${t.doc.state.round}`;
-    link.href = URL.createObjectURL(blob);
-    link.download = `${t.system}-encounter-${stamp}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    say(t, `Exported as ${link.download}.`);
+    const name = `${t.system}-encounter-round-${t.doc.state.round}.json`;
+    window.rbShare.download(name, t.doc);
+    say(t, `Exported as ${name}.`);
   }
 
   async function readFile(t, input) {
