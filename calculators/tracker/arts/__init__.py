@@ -33,13 +33,13 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .. import arts as rules
-from .. import data
-from ..builders import arts as builder
-from ..errors import InputError
-from . import encounter
-from .context import Ctx, State
-from .spec import Action, Field, Limit, Rule
+from ... import arts as rules
+from ... import data
+from ...builders import arts as builder
+from ...errors import InputError
+from .. import encounter
+from ..context import Ctx, State
+from ..spec import Action, Field, Limit, Rule
 
 SYSTEM = "arts"
 TITLE = "Attributes & Arts"
