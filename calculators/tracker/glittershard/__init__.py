@@ -29,12 +29,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ..builders import glittershard as builder
-from ..data import assumption_default, entry, table
-from ..errors import InputError
-from ..glittershard.checks import pool_size
-from ..glittershard.healing import compute_healing, compute_natural_healing
-from ..glittershard.rules import (
+from ...builders import glittershard as builder
+from ...data import assumption_default, entry, table
+from ...errors import InputError
+from ...glittershard.checks import pool_size
+from ...glittershard.healing import compute_healing, compute_natural_healing
+from ...glittershard.rules import (
     A_HEAL_CAP,
     A_HEAL_NO_POINTS,
     A_MIN_POOL,
@@ -46,11 +46,11 @@ from ..glittershard.rules import (
     TRIVIAL_TRADE_UNITS,
     TURN_ORDER_DIE,
 )
-from ..glittershard.tables import movement_costs
-from ..rounding import rounding_text
-from .context import Ctx, State
-from .encounter import sort_order
-from .spec import Action, Field, Limit, Rule
+from ...glittershard.tables import movement_costs
+from ...rounding import rounding_text
+from ..context import Ctx, State
+from ..encounter import sort_order
+from ..spec import Action, Field, Limit, Rule
 
 SYSTEM = "glittershard"
 TITLE = "Glittershard's End"
