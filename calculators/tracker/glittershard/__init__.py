@@ -30,7 +30,7 @@ import sys
 from typing import Any
 
 from ...builders import glittershard as builder
-from ...data import assumption_default, entry, table
+from ...data import assumption_default, table
 from ...errors import InputError
 from ...glittershard.checks import pool_size
 from ...glittershard.healing import compute_healing, compute_natural_healing
@@ -42,7 +42,6 @@ from ...glittershard.rules import (
     A_STAT_DICE,
     A_TURN_TIES,
     OFFENSIVE_TRADE_UNITS,
-    SCORE_ROUNDING_CHOICES,
     TRIVIAL_TRADE_UNITS,
     TURN_ORDER_DIE,
 )
@@ -50,598 +49,106 @@ from ...glittershard.tables import movement_costs
 from ...rounding import rounding_text
 from ..context import Ctx, State
 from ..encounter import sort_order
-from ..spec import Action, Field, Limit, Rule
-
-SYSTEM = "glittershard"
-TITLE = "Glittershard's End"
-
-A_BURNING = "glittershard.tracker_damage_timing"
-A_EXHAUSTION_REST = "glittershard.tracker_exhaustion_rest"
-A_EXHAUSTION = "glittershard.tracker_exhaustion_effects"
-A_HALVES = "glittershard.tracker_halves"
-A_FEAR = "glittershard.tracker_fear_duration"
-A_HUNGER = "glittershard.tracker_hunger_stages"
-A_WAKING = "glittershard.tracker_consciousness"
-A_SPELL = "glittershard.tracker_spell_cost"
-A_POISON = "glittershard.tracker_poison"
-
-ROUND_SECONDS = 10
-"""'Each round of combat lasts ten seconds in universe' (Combat)."""
-AWAKE_MINUTES = 14 * 60
-"""'Once taken a long rest, it takes 14 hours before a creature gets tired again through
-normal means.' (Long rest)"""
-COLD_MINUTES = 15
-"""'For every fifteen minutes in the cold, lose 2d6 health' (Maladies: Hypothermia)."""
-COLD_DICE = 2
-REST_MINUTES = {"short": 30, "medium": 180, "long": 360}
-"""'Short rest: About half an hour', 'Medium rest: About three hours', 'Long rest: Six
-hours of sleep' (Resting & exhaustion)."""
-SHORT_RESTS = {"short": 1, "medium": 6, "long": 12}
-"""Short rests a rest holds: 'You take around six short rests during a medium rest', and a
-long rest holds 'the two contained medium rests'."""
-RECOVERY_PER_REST = {"short": 0, "medium": 1, "long": 2}
-"""'Magical recovery points are restored 1 per Medium rest or 2 per Long rest.'"""
-HUNGER_STAGES = (0, 4 * 60, 16 * 60, 48 * 60, 192 * 60)
-"""Lower bounds (minutes) of the hunger stages '0-4 hours', '4-16 hours', the gap, '48-192
-hours' and '192+ hours' (Hunger)."""
-BOUND_PENALTY = 2
-"""'Person trying to escape has a 2d6 penalty for being bound.' (Bound)"""
-HEALTH_LOW = -2000
-MAX_ROLL_DICE = 100
-
-RULES = (
-    Rule(
-        "glittershard.turn_order",
-        "Turn Order",
-        "glittershard.turn_order_formula",
-        "Each creature's turn order score is Nimbleness + 1d10, highest first; equal scores "
-        "go to the higher Nimbleness, then to a secondary d10 each, rolled again while equal.",
-    ),
-    Rule(
-        "glittershard.rounds",
-        "Rounds of ten seconds",
-        "glittershard.combat",
-        "Each round every creature takes its turn in order; a round is ten seconds, which "
-        "the tracker adds to every creature's clocks (hunger, hours awake, cold).",
-    ),
-    Rule(
-        "glittershard.actions",
-        "Actions of a turn",
-        "glittershard.actions",
-        "At the start of its turn a creature gets one Offensive action, its speed in units of "
-        "movement and one Trivial action; movement costs the units of the table; an action "
-        "beyond them is refused.",
-    ),
-    Rule(
-        "glittershard.trades",
-        "Trading actions down",
-        "glittershard.free_actions",
-        "An Offensive action can be traded for six units of movement and three units for a "
-        "Trivial action, never up; a slow Offensive action also spends units.",
-    ),
-    Rule(
-        "glittershard.posture",
-        "Defensive postures",
-        "glittershard.defensive_postures",
-        "At the end of its turn a creature picks Steady (attacks hit against its armor value) "
-        "or Dodgy (armor value halved, attacks contested against its dodge); changing it is "
-        "a free action.",
-    ),
-    Rule(
-        "glittershard.unguarded",
-        "Unguarded",
-        "glittershard.unguarded",
-        "An unconscious creature falls Unguarded: armor value halved, dodge 0, prone.",
-    ),
-    Rule(
-        "glittershard.health",
-        "Health",
-        "glittershard.max_health",
-        "Damage the GM enters comes off the creature's health (after its magical health).",
-    ),
-    Rule(
-        "glittershard.magical_health",
-        "Magical health",
-        "glittershard.magical_health",
-        "Damage drains magical health first, then health; magical health from several "
-        "spells adds up.",
-    ),
-    Rule(
-        "glittershard.unconscious",
-        "Unconsciousness",
-        "glittershard.max_health",
-        "At 0 health a creature loses consciousness; healed above 0 it wakes.",
-    ),
-    Rule(
-        "glittershard.death",
-        "Death",
-        "glittershard.max_health",
-        "A creature dies once its health reaches the negative of its max health.",
-    ),
-    Rule(
-        "glittershard.recovery_points",
-        "Magical recovery points",
-        "glittershard.magical_recovery_point",
-        "Magical healing burns a recovery point; without one, half the healing (rounded "
-        "down) is first taken from health. Points come back 1 a medium rest, 2 a long rest.",
-    ),
-    Rule(
-        "glittershard.mundane_healing",
-        "Mundane healing",
-        "glittershard.mundane_healing",
-        "Medicine, tourniquets and splints take effect after a medium rest (or a long one), "
-        "never above the max health.",
-    ),
-    Rule(
-        "glittershard.natural_healing",
-        "Natural healing",
-        "glittershard.mundane_healing",
-        "Each long rest heals 25% of the max health, up to the max health.",
-    ),
-    Rule(
-        "glittershard.short_rest",
-        "Short rest",
-        "glittershard.short_rest",
-        "Half an hour: magical health wears off, once-per-battle combat skills are "
-        "refreshed and a point of magical stamina comes back.",
-    ),
-    Rule(
-        "glittershard.medium_rest",
-        "Medium rest",
-        "glittershard.medium_rest",
-        "Three hours, six short rests: a magical recovery point comes back and mundane "
-        "healing takes effect.",
-    ),
-    Rule(
-        "glittershard.long_rest",
-        "Long rest",
-        "glittershard.long_rest",
-        "Six hours of sleep, two medium rests: two recovery points come back and the hours "
-        "awake start again from 0.",
-    ),
-    Rule(
-        "glittershard.magical_stamina",
-        "Magical stamina",
-        "glittershard.magical_stamina",
-        "A spell costs a point of magical stamina per tier; with too little stamina it costs "
-        "a hit point per tier instead, or magical components; stamina comes back 1 a short "
-        "rest.",
-    ),
-    Rule(
-        "glittershard.once_per_battle",
-        "Once-per-battle skills",
-        "glittershard.short_rest",
-        "A once-per-battle combat skill is refused again until a short rest refreshes it.",
-    ),
-    Rule(
-        "glittershard.tired",
-        "Getting tired",
-        "glittershard.long_rest",
-        "14 hours after its last long rest an awake creature becomes Tired (exhaustion 1).",
-    ),
-    Rule(
-        "glittershard.exhaustion",
-        "Exhaustion",
-        "glittershard.exhaustion_table",
-        "Tired: stats −1; Dead Tired: speed halved; Exhausted: half the d6s; Shattered: "
-        "falls unconscious unless kept awake; Tormented: cannot move; 6: dies. Each level "
-        "keeps the lower levels' penalties.",
-    ),
-    Rule(
-        "glittershard.exhaustion_rest",
-        "Resting removes exhaustion",
-        "glittershard.exhaustion",
-        "A rest (a long one unless the GM says otherwise) removes all exhaustion.",
-    ),
-    Rule(
-        "glittershard.hunger",
-        "Hunger",
-        "glittershard.hunger",
-        "From a missed meal: 0–4 hours −1 move speed, 4–16 hours also −1 Bwn, 48–192 hours "
-        "health does not come back on a long rest, 192 hours starves to death.",
-    ),
-    Rule(
-        "glittershard.hypothermia",
-        "Hypothermia",
-        "glittershard.maladies_table",
-        "For every fifteen minutes in the cold a creature loses 2d6 health.",
-    ),
-    Rule(
-        "glittershard.burning",
-        "Burning",
-        "glittershard.burning",
-        "A burning creature takes 1d6 fire damage each turn, which armor does not reduce.",
-    ),
-    Rule(
-        "glittershard.poisoned",
-        "Poisoned",
-        "glittershard.poisoned",
-        "On applying a poison its heal check is set to poison level + 1d10; the poison "
-        "deals its damage each turn until a heal check at or above that number removes it.",
-    ),
-    Rule(
-        "glittershard.bound",
-        "Bound",
-        "glittershard.bound",
-        "A bound creature cannot move and gets only its Offensive action at the start of its "
-        "turn; breaking free is a Bwn d6 check against the holder's, with 2d6 fewer dice.",
-    ),
-    Rule(
-        "glittershard.frozen",
-        "Frozen",
-        "glittershard.frozen",
-        "A frozen creature is bound and in the cold (at risk of hypothermia).",
-    ),
-    Rule(
-        "glittershard.paralyzed",
-        "Paralyzed",
-        "glittershard.paralyzed",
-        "A paralyzed creature cannot move or take actions.",
-    ),
-    Rule(
-        "glittershard.fear",
-        "Fear",
-        "glittershard.fear",
-        "A frightened creature loses the Offensive action of its next turn; the fear ends "
-        "at the end of that turn.",
-    ),
-    Rule(
-        "glittershard.charmed",
-        "Charmed",
-        "glittershard.charmed",
-        "A charmed creature's actions are the charmer's to choose.",
-    ),
-    Rule(
-        "glittershard.invisible",
-        "Invisible",
-        "glittershard.invisible",
-        "An invisible creature cannot be seen (only creatures with enhanced senses attack it).",
-    ),
-    Rule(
-        "glittershard.fall",
-        "Fall damage",
-        "glittershard.fall_damage",
-        "A fall deals 1d6 damage per unit fallen.",
-    ),
+from ..spec import Limit
+from .declarations import (
+    ACTIONS,
+    ASSUMPTIONS,
+    CREATURE,
+    EXAMPLES,
+    KINDS,
+    LIMITS,
+    MOVES,
+    SETTINGS,
+    STORED,
 )
-INITIATIVE_RULE = "glittershard.turn_order"
-ORDER_RULE = "glittershard.rounds"
-
-CREATURE = (
-    Field("nim", "Nimbleness", "int", 0, low=-20, high=99),
-    Field("bwn", "Brawn", "int", 0, low=-20, high=99),
-    Field("max_health", "Max health", "int", 10, low=1, high=999),
-    Field("health", "Health", "int", 10, low=HEALTH_LOW, high=999),
-    Field("magical_health", "Magical health", "int", 0, low=0, high=999),
-    Field("max_recovery", "Magical recovery points (max)", "int", 2, low=0, high=99),
-    Field("recovery", "Magical recovery points left", "int", 2, low=0, high=99),
-    Field("max_stamina", "Magic stamina (max)", "int", 0, low=0, high=999),
-    Field("stamina", "Magic stamina left", "int", 0, low=0, high=999),
-    Field("armor", "Armor value", "int", 10, low=0, high=999),
-    Field("dodge", "Dodge", "int", 16, low=-99, high=999),
-    Field("speed", "Speed (units)", "int", 6, low=0, high=99),
-    Field("exhaustion", "Exhaustion level", "int", 0, low=0, high=6),
-    Field(
-        "hungry",
-        "Minutes since a missed meal",
-        "int",
-        None,
-        low=0,
-        high=20000,
-        optional=True,
-        help="Empty: not hungry.",
-    ),
-    Field(
-        "awake",
-        "Minutes awake since the last long rest",
-        "int",
-        0,
-        low=0,
-        high=20000,
-        help="Tired after 14 hours (840 minutes).",
-    ),
-    Field(
-        "tiebreak",
-        "Secondary d10 (turn order ties)",
-        "int",
-        0,
-        low=0,
-        high=99,
-        help="Only for equal turn order and Nimbleness: the higher goes first.",
-    ),
-)
-STORED = (
-    *(f.name for f in CREATURE),
-    "unconscious",
-    "dead",
-    "posture",
-    "prone",
-    "left",
-    "seconds",
-    "mundane",
-    "battle_used",
-    "poison_dc",
-    "poison_damage",
+from .rulebook import INITIATIVE_RULE, ORDER_RULE, RULES, SYSTEM, TITLE
+from .terms import (
+    A_BURNING,
+    A_EXHAUSTION,
+    A_EXHAUSTION_REST,
+    A_FEAR,
+    A_HALVES,
+    A_HUNGER,
+    A_POISON,
+    A_SPELL,
+    A_WAKING,
+    AWAKE_MINUTES,
+    BOUND_PENALTY,
+    COLD_DICE,
+    COLD_MINUTES,
+    HEALTH_LOW,
+    HUNGER_STAGES,
+    LEFT,
+    MAX_ROLL_DICE,
+    NO_ACTIONS,
+    POSTURES,
+    RECOVERY_PER_REST,
+    REST_CHOICES,
+    REST_MINUTES,
+    ROUND_SECONDS,
+    SHORT_RESTS,
+    STATUSES,
+    assumed,
 )
 
-POSTURES = {"steady": "Steady", "dodgy": "Dodgy", "unguarded": "Unguarded"}
-STATUSES = {
-    "bound": ("Bound", "glittershard.bound"),
-    "frozen": ("Frozen", "glittershard.frozen"),
-    "paralyzed": ("Paralyzed", "glittershard.paralyzed"),
-    "fear": ("Fear", "glittershard.fear"),
-    "burning": ("Burning", "glittershard.burning"),
-    "poisoned": ("Poisoned", "glittershard.poisoned"),
-    "hypothermia": ("In the cold", "glittershard.hypothermia"),
-    "charmed": ("Charmed", "glittershard.charmed"),
-    "invisible": ("Invisible", "glittershard.invisible"),
-}
-"""The statuses a creature can have, with the rule each follows. The parameter of
-``poisoned`` is the poison level, of ``hypothermia`` the minutes in the cold since the
-last 2d6, of ``fear`` 1 once the turn it spoils has begun."""
-LEFT = ("offensive", "units", "trivial")
-NO_ACTIONS = dict.fromkeys(LEFT, 0)
-REST_CHOICES = (("short", "Short rest"), ("medium", "Medium rest"), ("long", "Long rest"))
-
-ASSUMPTIONS = (
-    "glittershard.tracker_halves",
-    "glittershard.tracker_exhaustion_effects",
-    "glittershard.tracker_spell_cost",
-    "glittershard.tracker_consciousness",
-    "glittershard.tracker_fear_duration",
-    "glittershard.tracker_hunger_stages",
-    "glittershard.tracker_poison",
-)
-"""Followed without a setting: the tracker implements this one reading of each."""
-
-SETTINGS = (
-    Field(
-        A_BURNING,
-        "Burning and poison damage comes at the",
-        "choice",
-        None,
-        choices=(("start", "start of the turn"), ("end", "end of the turn")),
-    ),
-    Field(
-        A_EXHAUSTION_REST,
-        "All exhaustion is removed by a",
-        "choice",
-        None,
-        choices=REST_CHOICES,
-    ),
-    Field(
-        A_NATURAL_ROUNDING,
-        "25% of the max health is rounded",
-        "choice",
-        None,
-        choices=tuple((c, c) for c in SCORE_ROUNDING_CHOICES),
-    ),
-)
-
-EXAMPLES = (
-    {"name": "Mara", "nim": 5, "bwn": 2, "max_health": 14, "health": 14, "speed": 7},
-    {"name": "Bandit", "nim": 1, "bwn": 3, "max_health": 12, "health": 12, "armor": 14},
-)
-"""Creatures for the examples and the property tests."""
-
-LIMITS: tuple[Limit, ...] = ()
-"""No action of the rulebook is once a round; a turn's actions are counted in ``left``."""
-
-KINDS = (
-    ("offensive", "Offensive action"),
-    ("movement", "Movement"),
-    ("trivial", "Trivial action"),
-    ("trade_offensive", "Trade the Offensive action for 6 units"),
-    ("trade_units", "Trade 3 units for a Trivial action"),
-)
-MOVES = tuple((name, label) for name, label, _ in movement_costs())
-
-ACTIONS = (
-    Action(
-        "roll_initiative",
-        "Roll turn order",
-        "encounter",
-        (),
-        "glittershard.turn_order",
-        rolls=True,
-        help="Before the start: everyone. After it: those without a turn order score.",
-    ),
-    Action(
-        "pass_time",
-        "Let time pass",
-        "encounter",
-        (Field("minutes", "Minutes", "int", 15, low=1, high=1440),),
-        "glittershard.rounds",
-        rolls=True,
-    ),
-    Action(
-        "rest_all",
-        "Everyone rests",
-        "encounter",
-        (Field("kind", "Rest", "choice", "short", choices=REST_CHOICES),),
-        "glittershard.short_rest",
-        rolls=True,
-    ),
-    Action(
-        "damage",
-        "Take damage",
-        "creature",
-        (Field("amount", "Damage", "int", 1, low=0, high=999),),
-        "glittershard.health",
-        common=True,
-    ),
-    Action(
-        "act",
-        "Take the action",
-        "creature",
-        (
-            Field("kind", "Action", "choice", "offensive", choices=KINDS),
-            Field("move", "Movement", "choice", "walking", choices=MOVES),
-            Field("count", "Spaces (movement)", "int", 1, low=1, high=99),
-            Field(
-                "slow",
-                "Units a slow Offensive action spends",
-                "int",
-                0,
-                low=0,
-                high=99,
-            ),
-        ),
-        "glittershard.actions",
-        common=True,
-    ),
-    Action(
-        "posture",
-        "Pick the posture",
-        "creature",
-        (
-            Field(
-                "posture",
-                "Defensive posture",
-                "choice",
-                "steady",
-                choices=(("steady", "Steady"), ("dodgy", "Dodgy")),
-            ),
-        ),
-        "glittershard.posture",
-        common=True,
-    ),
-    Action(
-        "heal",
-        "Magical healing",
-        "creature",
-        (
-            Field("amount", "Healing", "int", 5, low=0, high=999),
-            Field(
-                "effect",
-                "The spell gives",
-                "choice",
-                "magical_health",
-                choices=(("magical_health", "magical health"), ("health", "health back")),
-            ),
-        ),
-        "glittershard.recovery_points",
-    ),
-    Action(
-        "treat",
-        "Mundane treatment",
-        "creature",
-        (Field("amount", "Health it restores", "int", 5, low=1, high=999),),
-        "glittershard.mundane_healing",
-    ),
-    Action(
-        "cast",
-        "Cast a spell",
-        "creature",
-        (
-            Field("tier", "Tier", "int", 1, low=1, high=10),
-            Field(
-                "pay",
-                "Paid with",
-                "choice",
-                "stamina",
-                choices=(("stamina", "magical stamina"), ("component", "magical components")),
-            ),
-        ),
-        "glittershard.magical_stamina",
-    ),
-    Action(
-        "apply",
-        "Apply the status",
-        "creature",
-        (
-            Field(
-                "status",
-                "Status",
-                "choice",
-                "burning",
-                choices=tuple((k, v[0]) for k, v in STATUSES.items()),
-            ),
-            Field("level", "Poison level", "int", 1, low=0, high=99),
-            Field("per_turn", "Poison damage each turn", "int", 0, low=0, high=99),
-        ),
-        "glittershard.burning",
-        rolls=True,
-        help="A poison rolls its heal check number (level + 1d10) when applied.",
-    ),
-    Action(
-        "remove_status",
-        "Remove the status",
-        "creature",
-        (
-            Field(
-                "status",
-                "Status",
-                "choice",
-                "burning",
-                choices=tuple((k, v[0]) for k, v in STATUSES.items()),
-            ),
-        ),
-        "glittershard.burning",
-    ),
-    Action(
-        "break_free",
-        "Try to break free",
-        "creature",
-        (Field("against", "The holder's Bwn d6 total", "int", 10, low=0, high=999),),
-        "glittershard.bound",
-    ),
-    Action(
-        "treat_poison", "Heal check against the poison", "creature", (), "glittershard.poisoned"
-    ),
-    Action(
-        "fall",
-        "Fall",
-        "creature",
-        (Field("units", "Units fallen", "int", 1, low=1, high=60),),
-        "glittershard.fall",
-        rolls=True,
-    ),
-    Action(
-        "rest",
-        "Rest",
-        "creature",
-        (Field("kind", "Rest", "choice", "short", choices=REST_CHOICES),),
-        "glittershard.short_rest",
-        rolls=True,
-    ),
-    Action(
-        "exhaust",
-        "Change exhaustion",
-        "creature",
-        (Field("change", "Levels (+ or −)", "int", 1, low=-6, high=6),),
-        "glittershard.exhaustion",
-    ),
-    Action("miss_meal", "Misses a meal", "creature", (), "glittershard.hunger"),
-    Action("eat", "Eats", "creature", (), "glittershard.hunger"),
-    Action(
-        "battle_skill",
-        "Use a once-per-battle skill",
-        "creature",
-        (Field("name", "Skill", "text", ""),),
-        "glittershard.once_per_battle",
-    ),
-    Action(
-        "doze",
-        "Falls asleep (Shattered)",
-        "creature",
-        (),
-        "glittershard.exhaustion",
-    ),
-    Action("wake", "Wakes up", "creature", (), "glittershard.unconscious"),
-)
-
-
-def assumed(assumption: str) -> str:
-    """An assumption named in an event, by its entry's name.
-
-    >>> assumed("glittershard.tracker_halves")
-    'assumption: Halves round down'
-    """
-    return f"assumption: {entry(assumption)['name']}"
-
-
-# --- reading a creature --------------------------------------------------------------
+__all__ = [
+    "SYSTEM",
+    "TITLE",
+    "A_BURNING",
+    "A_EXHAUSTION_REST",
+    "A_EXHAUSTION",
+    "A_HALVES",
+    "A_FEAR",
+    "A_HUNGER",
+    "A_WAKING",
+    "A_SPELL",
+    "A_POISON",
+    "ROUND_SECONDS",
+    "AWAKE_MINUTES",
+    "COLD_MINUTES",
+    "COLD_DICE",
+    "REST_MINUTES",
+    "SHORT_RESTS",
+    "RECOVERY_PER_REST",
+    "HUNGER_STAGES",
+    "BOUND_PENALTY",
+    "HEALTH_LOW",
+    "MAX_ROLL_DICE",
+    "RULES",
+    "INITIATIVE_RULE",
+    "ORDER_RULE",
+    "CREATURE",
+    "STORED",
+    "POSTURES",
+    "STATUSES",
+    "LEFT",
+    "NO_ACTIONS",
+    "REST_CHOICES",
+    "ASSUMPTIONS",
+    "SETTINGS",
+    "EXAMPLES",
+    "LIMITS",
+    "KINDS",
+    "MOVES",
+    "ACTIONS",
+    "assumed",
+    "exhaustion_names",
+    "hunger_stage",
+    "effective",
+    "goal",
+    "new_creature",
+    "validate_creature",
+    "order_key",
+    "round_start",
+    "turn_start",
+    "turn_end",
+    "check_use",
+    "after_set",
+    "resolve",
+    "card",
+    "from_character",
+    "HANDLERS",
+]
 
 
 def exhaustion_names() -> dict[int, str]:
@@ -717,9 +224,6 @@ def goal(c: dict[str, Any]) -> tuple[int, int]:
     if c["posture"] == "steady":
         return e["armor"], e["dodge"]
     return e["armor"] // 2, 0 if c["posture"] == "unguarded" else e["dodge"]
-
-
-# --- the hooks ------------------------------------------------------------------------
 
 
 def new_creature(values: dict[str, Any]) -> dict[str, Any]:
@@ -945,9 +449,6 @@ def resolve(ctx: Ctx, cid: str, check: dict[str, Any], success: bool, total: int
         ctx.say(f"The poison leaves {c['name']}.", "glittershard.poisoned", cid)
 
 
-# --- health ---------------------------------------------------------------------------
-
-
 def _damage(ctx: Ctx, cid: str, amount: int, what: str, rule: str) -> None:
     """Damage: magical health drains first, then health; then the thresholds."""
     c = ctx.state["creatures"][cid]
@@ -1054,9 +555,6 @@ def _conscious(ctx: Ctx, cid: str, field: str) -> dict[str, Any]:
     return c
 
 
-# --- rolls that wait for a seed -------------------------------------------------------
-
-
 def _roll_damage(ctx: Ctx, cid: str, kind: str, dice: int, label: str, rule: str) -> None:
     """Roll ``dice`` d6 now (the action has a seed) or ask for them as a pending roll."""
     c = ctx.state["creatures"][cid]
@@ -1099,9 +597,6 @@ def _over_time(ctx: Ctx, cid: str) -> None:
         _roll_damage(ctx, cid, "burning", 1, "Fire", "glittershard.burning")
     if "poisoned" in c["statuses"] and c["poison_damage"] and not c["dead"]:
         _damage(ctx, cid, c["poison_damage"], "poison", "glittershard.poisoned")
-
-
-# --- time -----------------------------------------------------------------------------
 
 
 def _advance(ctx: Ctx, cid: str, minutes: int, *, awake: bool) -> None:
@@ -1164,9 +659,6 @@ def _pass_time(ctx: Ctx, values: dict[str, Any]) -> None:
     ctx.say(f"{minutes} minutes pass.", "glittershard.rounds")
     for cid in list(ctx.state["order"]):
         _advance(ctx, cid, minutes, awake=True)
-
-
-# --- rests ----------------------------------------------------------------------------
 
 
 def _rest_one(ctx: Ctx, cid: str, kind: str) -> None:
@@ -1267,9 +759,6 @@ def _rest_all(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError("kind", "No living creature to rest.")
     for cid in living:
         _rest_one(ctx, cid, values["kind"])
-
-
-# --- the actions ----------------------------------------------------------------------
 
 
 def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
@@ -1746,34 +1235,6 @@ def _wake(ctx: Ctx, values: dict[str, Any]) -> None:
     ctx.say(f"{c['name']} is woken up.", "glittershard.unconscious", cid)
 
 
-HANDLERS = {
-    "roll_initiative": _roll_initiative,
-    "pass_time": _pass_time,
-    "rest_all": _rest_all,
-    "damage": _damage_action,
-    "act": _act,
-    "posture": _posture,
-    "heal": _heal,
-    "treat": _treat,
-    "cast": _cast,
-    "apply": _apply,
-    "remove_status": _remove_status,
-    "break_free": _break_free,
-    "treat_poison": _treat_poison,
-    "fall": _fall,
-    "rest": _rest,
-    "exhaust": _exhaust,
-    "miss_meal": _miss_meal,
-    "eat": _eat,
-    "battle_skill": _battle_skill,
-    "doze": _doze,
-    "wake": _wake,
-}
-
-
-# --- the card and the builder ---------------------------------------------------------
-
-
 def card(creature: dict[str, Any], state: State) -> dict[str, Any]:
     """What the creature's card shows: its numbers with their meaning, its conditions."""
     c = creature
@@ -1858,3 +1319,28 @@ def from_character(character: Any) -> dict[str, Any]:
         "awake": 0,
         "tiebreak": 0,
     }
+
+
+HANDLERS = {
+    "roll_initiative": _roll_initiative,
+    "pass_time": _pass_time,
+    "rest_all": _rest_all,
+    "damage": _damage_action,
+    "act": _act,
+    "posture": _posture,
+    "heal": _heal,
+    "treat": _treat,
+    "cast": _cast,
+    "apply": _apply,
+    "remove_status": _remove_status,
+    "break_free": _break_free,
+    "treat_poison": _treat_poison,
+    "fall": _fall,
+    "rest": _rest,
+    "exhaust": _exhaust,
+    "miss_meal": _miss_meal,
+    "eat": _eat,
+    "battle_skill": _battle_skill,
+    "doze": _doze,
+    "wake": _wake,
+}
