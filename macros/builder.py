@@ -24,12 +24,14 @@ from .render import anchor
 LINKED_KINDS = ("section", "table", "assumption", "ability", "formula", "term", "art")
 
 
-def entry_links(data: RulesData, system: str, doc: str) -> dict[str, str]:
-    """URLs of a system's entries from the builder page ``doc`` (rules are linked by id)."""
+def entry_links(
+    data: RulesData, system: str, doc: str, kinds: tuple[str, ...] = LINKED_KINDS
+) -> dict[str, str]:
+    """URLs of a system's entries from the page ``doc`` (rules are linked by id)."""
     return {
         e.id: site_href(f"{e.system}/{e.page}.md", anchor(e.id), doc)
         for e in data.entries.values()
-        if e.system == system and e.kind in LINKED_KINDS
+        if e.system == system and e.kind in kinds
     }
 
 

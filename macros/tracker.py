@@ -14,9 +14,12 @@ from calculators.builders import SYSTEMS as BUILDER_SYSTEMS
 from calculators.tracker import engine, history
 from calculators.tracker.present import add_form, render
 
-from .builder import entry_links
+from .builder import LINKED_KINDS, entry_links
 from .forms import site_href
 from .loader import RulesData
+
+TRACKED_KINDS = (*LINKED_KINDS, "status", "attribute")
+"""The kinds of entry a tracker's rules and events link to (statuses too)."""
 
 
 def rules_table(data: RulesData, system: str, links: dict[str, str]) -> str:
@@ -55,7 +58,7 @@ def rules_table(data: RulesData, system: str, links: dict[str, str]) -> str:
 def render_tracker(data: RulesData, system: str, doc: str) -> str:
     """The tracker page of ``system``."""
     module = engine(system)
-    links = entry_links(data, system, doc)
+    links = entry_links(data, system, doc, TRACKED_KINDS)
     blank = history.new(module)
     html = render(module, blank, links)
     uid = f"tracker-{system}"
