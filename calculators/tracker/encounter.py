@@ -223,10 +223,12 @@ def _start(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     order = ", ".join(ctx.name(cid) for cid in state["order"])
     ctx.say(f"Round 1 begins. Turn order: {order}.", system.ORDER_RULE)
     system.round_start(ctx)
-    _turn_start(system, ctx)
+    begin_turn(system, ctx)
 
 
-def _turn_start(system: ModuleType, ctx: Ctx) -> None:
+def begin_turn(system: ModuleType, ctx: Ctx) -> None:
+    """The current creature's turn begins: per-turn uses come back, then the system's
+    start-of-turn rules (also called by a system whose creature takes its turn later)."""
     cid = current_id(ctx.state)
     assert cid is not None
     creature = ctx.state["creatures"][cid]
@@ -255,7 +257,7 @@ def _next(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
                     creature["used"].remove(use.id)
         ctx.say(f"Round {state['round']} begins.", system.ORDER_RULE)
         system.round_start(ctx)
-    _turn_start(system, ctx)
+    begin_turn(system, ctx)
 
 
 def _use(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:

@@ -74,7 +74,7 @@ def _delay(ctx: Ctx, values: dict[str, Any]) -> None:
         "arts.delay",
         cid,
     )
-    encounter._turn_start(_module(), ctx)
+    encounter.begin_turn(_module(), ctx)
 
 
 def _end_combat(ctx: Ctx, values: dict[str, Any]) -> None:
