@@ -91,6 +91,7 @@
       listeners.forEach((listener) => listener(message));
     } else if (message.type === "ready") {
       state = "ready";
+      window.rbEngineInfo = { ms: message.ms, snapshot: Boolean(message.snapshot) };
       broadcast((calc) => {
         $(calc.el, ".rb-progress").hidden = true;
         calc.el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
