@@ -86,9 +86,12 @@ def _make(node: str, pyodide: Path, target: Path) -> str | None:
             check=False,
         )
         if done.returncode != 0 or not raw.is_file():
+            said = (done.stderr or done.stdout).strip()
+            # Node prints the failing line of Pyodide's minified code: keep the errors.
+            errors = [line.strip() for line in said.splitlines() if "Error" in line[:200]]
             return (
                 f"node {SCRIPT.name} failed (exit {done.returncode}): "
-                f"{(done.stderr or done.stdout).strip()[-400:]}"
+                f"{' / '.join(line[:300] for line in errors[-3:]) or said[-400:]}"
             )
         packed = Path(tmp) / "snapshot.bin.gz"
         with raw.open("rb") as source, gzip.GzipFile(packed, "wb", 9, mtime=0) as out:
