@@ -708,10 +708,6 @@ def returning_reader(
 #: thread only: "Operation is only supported for pages, not workers") and a phone's viewport.
 PHONE_THROTTLE = 4
 PHONE_VIEWPORT = {"width": 390, "height": 844}
-#: In the shipped rulebinder.css: calculators off screen are not rendered (content-visibility).
-CONTENT_VISIBILITY = re.compile(
-    r"\n@media screen \{\n  \.rb-calc \{ content-visibility[^}]*\}\n\}\n"
-)
 
 
 def lever_snapshot_off(site: Path) -> bool:
@@ -729,16 +725,6 @@ def lever_snapshot_off(site: Path) -> bool:
     return True
 
 
-def lever_render_off(site: Path) -> bool:
-    """Every calculator rendered at once (no ``content-visibility: auto``)."""
-    path = site / "assets" / "rulebinder.css"
-    css = path.read_text(encoding="utf-8")
-    if not CONTENT_VISIBILITY.search(css):
-        return False
-    path.write_text(CONTENT_VISIBILITY.sub("\n", css, count=1), encoding="utf-8")
-    return True
-
-
 def lever_late_files_off(site: Path) -> bool:
     """After a snapshot, the core's files unpacked before the first answer, not after."""
     path = site / "assets" / "calc-worker.js"
@@ -749,17 +735,35 @@ def lever_late_files_off(site: Path) -> bool:
     return True
 
 
+def lever_setup_off(site: Path) -> bool:
+    """Calculators set up at the theme's first page event (after the theme set the page
+    up), not when calculator.js runs at the end of the page."""
+    path = site / "assets" / "calculator.js"
+    script = path.read_text(encoding="utf-8")
+    if SETUP_AT_ONCE not in script:
+        return False
+    path.write_text(script.replace(SETUP_AT_ONCE, SETUP_LATER, 1), encoding="utf-8")
+    return True
+
+
+#: In the shipped calculator.js: set up at once; and as before, only the engine started.
+SETUP_AT_ONCE = 'if (document.querySelector(".rb-calc")) init();'
+SETUP_LATER = 'if (document.querySelector(".rb-calc")) startWorker();'
 #: In the shipped calc-worker.js: the wheel is unpacked at boot only without a snapshot.
 LATE_FILES = "if (!snapshot) installFiles();"
 #: The levers of the shipped site, each with what undoes it in a copy of the built site.
+#: A lever that only works with another (:data:`NEEDS`) is measured with it.
 LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
     "snapshot": ("memory snapshot made by the build", lever_snapshot_off),
     "late-files": (
         "after a snapshot, core files unpacked after the first answer",
         lever_late_files_off,
     ),
-    "render": ("calculators off screen not rendered (content-visibility)", lever_render_off),
+    "setup": ("calculators set up when calculator.js runs", lever_setup_off),
 }
+
+
+NEEDS = {"late-files": "snapshot"}
 
 
 def lever_sites(site: Path, tmp: Path, notes: list[str]) -> dict[str, Path]:
@@ -776,7 +780,9 @@ def lever_sites(site: Path, tmp: Path, notes: list[str]) -> dict[str, Path]:
         shutil.rmtree(probe)
     plans: dict[str, list[str]] = {"none": present}
     if len(present) > 1:
-        plans.update({f"only {name}": [x for x in present if x != name] for name in present})
+        for name in present:
+            keep = {name, NEEDS.get(name, name)}
+            plans[f"only {name}"] = [x for x in present if x not in keep]
     out: dict[str, Path] = {}
     for label, undo_these in plans.items():
         copy = tmp / f"levers-{len(out)}"
@@ -919,7 +925,8 @@ def first_visit(
         "all": f"/{page}: every lever (shipped)",
     }
     for lever, (what, _) in LEVERS.items():
-        names[f"only {lever}"] = f"/{page}: only {what}"
+        with_ = f" (with the {LEVERS[NEEDS[lever]][0]})" if lever in NEEDS else ""
+        names[f"only {lever}"] = f"/{page}: only {what}{with_}"
     timing: list[tuple[str, ...]] = []
     for label, _, _ in cases:
         if label.startswith("plain"):
