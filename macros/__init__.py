@@ -179,7 +179,7 @@ def on_post_build(env: Any) -> None:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
     from .offline import OfflineError, publish_offline
-    from .runtime import PublishError, publish_runtime
+    from .runtime import PublishError, inline_manifest, publish_runtime
     from .snapshot import publish_snapshot
 
     site_dir = Path(env.conf["site_dir"])
@@ -188,6 +188,7 @@ def on_post_build(env: Any) -> None:
         # INFO either way: without a snapshot the site still works (a warning would stop a
         # --strict build), and the line says why there is none.
         _LOG.info(publish_snapshot(site_dir, Path(env.project_dir)))
+        inline_manifest(site_dir)  # the worker then needs no request for it
         publish_offline(site_dir, Path(env.project_dir), env.conf)
     except (PublishError, OfflineError) as error:
         raise PluginError(str(error)) from None

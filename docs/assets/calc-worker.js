@@ -7,6 +7,9 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../pyodide/", import.meta.url);
+// The build writes pyodide/manifest.json here too (macros/runtime.py, inline_manifest),
+// so the snapshot and the wheel are asked for at once; without it, it is fetched.
+const BUILT_MANIFEST = null;
 let booting = null;
 let python = null; // the booted Pyodide, for the builder's entry point
 let builderCall = null;
@@ -63,7 +66,11 @@ async function boot() {
   // checked) and unpacked into site-packages directly. A snapshot holds Python's
   // memory (the core imported, every calculator run once) but not its files: they
   // are unpacked after the first answers (see onmessage), not before them.
-  const manifest = await fetchOk(new URL("manifest.json", base)).then((r) => r.json());
+  // Pyodide's runtime script (1 MB of JavaScript) loads now, beside the manifest and the
+  // snapshot; loadPyodide() then finds it loaded (or waits for the same import).
+  import(new URL("pyodide.asm.js", base).href).catch(() => {}); // loadPyodide reports it
+  const manifest =
+    BUILT_MANIFEST ?? (await fetchOk(new URL("manifest.json", base)).then((r) => r.json()));
   const wheelPromise = fetchOk(new URL(manifest.wheel, base)).then((r) => r.arrayBuffer());
   wheelPromise.catch(() => {}); // reported when awaited below
   const { pyodide, snapshot } = await startPython(manifest);
