@@ -2,6 +2,17 @@
 
 In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py``):
 
+0. the first visit (also with ``--quick``, which measures only this): the calculator
+   page (``--page``, default ``glittershard/calculators/``, the heaviest) opened cold
+   with a calculator's inputs in its URL (``--inputs``), from navigation to the first
+   live result, against a cold bare Pyodide boot, on a laptop (this machine) and on a
+   phone-class CPU (DevTools' ``Emulation.setCPUThrottlingRate`` 4x and a 390x844
+   viewport; Chromium throttles only the page's main thread, not its workers: "only
+   supported for pages, not workers"); every lever of the shipped site undone in copies
+   of it (each lever alone, none, all) and, with ``--before REF``, the site built from
+   git REF, all in the same interleaved rounds; with the bytes the server sent until
+   the first result (and until ``load`` for a page without calculator, ``--plain``,
+   with what of it was Pyodide's: none), then while the service worker installs;
 1. a calculator page: time from navigation to the first live result
    (``.rb-calc[data-state=live]``), cold (empty HTTP cache) and warm (same
    browser context, second visit); the median recompute after an input change
@@ -21,7 +32,7 @@ In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py
    served as ``application/octet-stream`` instead of ``application/wasm``;
 4. a returning visitor: an on-disk Chromium profile (disk cache and V8's code
    cache for the compiled WebAssembly), first visit and later visits;
-5. a returning reader (also with ``--quick``): an on-disk profile where the
+5. a returning reader: an on-disk profile where the
    service worker has cached the site and the runtime ("Make available
    offline"), then new loads of a calculator page, against a cold bare Pyodide
    boot measured in the same rounds (target: at most half of it).
@@ -33,7 +44,7 @@ warm = a new page in the same context after a pause.
 Bytes are what the server sent (uncompressed; a host that gzips sends less).
 
 Usage: .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N] [--page PATH] [--quick]
-       [--reader-page PATH]
+       [--inputs QUERY] [--before REF] [--reader-page PATH]
 """
 
 from __future__ import annotations
@@ -746,6 +757,21 @@ def lever_setup_off(site: Path) -> bool:
     return True
 
 
+def lever_early_off(site: Path) -> bool:
+    """The worker fetches manifest.json first and leaves Pyodide's runtime script to
+    loadPyodide(), as before: no manifest written into it, no early import."""
+    path = site / "assets" / "calc-worker.js"
+    script = path.read_text(encoding="utf-8")
+    if not (BUILT_MANIFEST.search(script) and EARLY_IMPORT in script):
+        return False
+    script = BUILT_MANIFEST.sub("const BUILT_MANIFEST = null;", script, count=1)
+    path.write_text(script.replace(EARLY_IMPORT, "", 1), encoding="utf-8")
+    return True
+
+
+#: In the shipped calc-worker.js: the manifest the build wrote in, and the early import.
+BUILT_MANIFEST = re.compile(r"const BUILT_MANIFEST = \{.*?\};")
+EARLY_IMPORT = 'import(new URL("pyodide.asm.js", base).href).catch(() => {});'
 #: In the shipped calculator.js: set up at once; and as before, only the engine started.
 SETUP_AT_ONCE = 'if (document.querySelector(".rb-calc")) init();'
 SETUP_LATER = 'if (document.querySelector(".rb-calc")) startWorker();'
@@ -760,6 +786,7 @@ LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
         lever_late_files_off,
     ),
     "setup": ("calculators set up when calculator.js runs", lever_setup_off),
+    "early": ("manifest built into the worker, runtime script imported at once", lever_early_off),
 }
 
 
