@@ -320,11 +320,19 @@
   function onEveryPage(fn) {
     if (window.document$ && typeof window.document$.subscribe === "function") {
       window.document$.subscribe(fn);
-    } else if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", fn);
+      return;
+    }
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", fn, { once: true });
     } else {
       fn();
     }
+    // On a calculator page the theme's bundle runs later (macros/theme/main.html): from
+    // then on, the pages it shows (its first event is this page again: skipped).
+    window.addEventListener("rulebinder:theme", () => {
+      let first = true;
+      window.document$?.subscribe(() => (first ? (first = false) : fn()));
+    }, { once: true });
   }
   window.rbOnEveryPage = onEveryPage;
   onEveryPage(init);
