@@ -733,6 +733,10 @@ def lever_snapshot_off(site: Path) -> bool:
         manifest.pop(key, None)
     (site / "pyodide" / name).unlink()
     path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    worker = site / "assets" / "calc-worker.js"  # the same manifest, written in by the build
+    script = worker.read_text(encoding="utf-8")
+    built = f"const BUILT_MANIFEST = {json.dumps(manifest, separators=(',', ':'))};"
+    worker.write_text(BUILT_MANIFEST.sub(lambda _: built, script, count=1), encoding="utf-8")
     return True
 
 
@@ -772,6 +776,21 @@ def lever_early_off(site: Path) -> bool:
 #: In the shipped calc-worker.js: the manifest the build wrote in, and the early import.
 BUILT_MANIFEST = re.compile(r"const BUILT_MANIFEST = \{.*?\};")
 EARLY_IMPORT = 'import(new URL("pyodide.asm.js", base).href).catch(() => {});'
+
+
+def lever_theme_off(site: Path) -> bool:
+    """The theme's bundle runs as the page loads on calculator pages too."""
+    found = False
+    for page in site.rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        if THEME_LATER in html:
+            page.write_text(html.replace(THEME_LATER, "<script src=", 1), encoding="utf-8")
+            found = True
+    return found
+
+
+#: In the shipped calculator pages: the theme's bundle, held until the first answer.
+THEME_LATER = '<script type="text/x-rulebinder-later" data-src='
 #: In the shipped calculator.js: set up at once; and as before, only the engine started.
 SETUP_AT_ONCE = 'if (document.querySelector(".rb-calc")) init();'
 SETUP_LATER = 'if (document.querySelector(".rb-calc")) startWorker();'
@@ -787,6 +806,7 @@ LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
     ),
     "setup": ("calculators set up when calculator.js runs", lever_setup_off),
     "early": ("manifest built into the worker, runtime script imported at once", lever_early_off),
+    "theme": ("theme's bundle run after the first answer", lever_theme_off),
 }
 
 
