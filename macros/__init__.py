@@ -7,6 +7,7 @@ any problem stops the build before a page is written.
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from .site import build_nav
 __all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]
 
 _STATE: dict[str, Any] = {}
+_LOG = logging.getLogger("mkdocs.plugins.rulebinder")
 #: The sources this module was imported from (a later build compares them).
 _SOURCES = fingerprint(Path(__file__).resolve().parents[1])
 
@@ -176,18 +178,24 @@ def renderer_href(target: str, current: str) -> str:
 
 
 def on_post_build(env: Any) -> None:
-    """Fail the build if a data page was never rendered; publish the Pyodide runtime,
-    then the offline shell (service worker, web app manifest, icons), which lists it."""
+    """Fail the build if a data page was never rendered; publish the Pyodide runtime and
+    its memory snapshot (the build log says why when there is none), then the offline
+    shell (service worker, web app manifest, icons), which lists them."""
     current = sys.modules.get(__name__)
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
     from .offline import OfflineError, publish_offline
-    from .runtime import PublishError, publish_runtime
+    from .runtime import PublishError, inline_manifest, publish_runtime
+    from .snapshot import publish_snapshot
 
     site_dir = Path(env.conf["site_dir"])
     try:
         publish_runtime(site_dir, Path(env.project_dir))
+        # INFO either way: without a snapshot the site still works (a warning would stop a
+        # --strict build), and the line says why there is none.
+        _LOG.info(publish_snapshot(site_dir, Path(env.project_dir)))
+        inline_manifest(site_dir)  # the worker then needs no request for it
         publish_offline(site_dir, Path(env.project_dir), env.conf)
     except (PublishError, OfflineError) as error:
         raise PluginError(str(error)) from None

@@ -42,6 +42,7 @@ __all__ = [
     "Toolchain",
     "build_wheel",
     "find_toolchain",
+    "inline_manifest",
     "publish_runtime",
     "wheel_bytes",
 ]
@@ -349,3 +350,34 @@ def publish_runtime(
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
+
+
+#: In ``assets/calc-worker.js``: where the build writes the manifest.
+MANIFEST_SLOT = "const BUILT_MANIFEST = null;"
+
+
+def inline_manifest(site_dir: Path) -> bool:
+    """Write ``pyodide/manifest.json`` into the site's ``assets/calc-worker.js``.
+
+    The worker then asks for the snapshot and the wheel as soon as it starts, a
+    request sooner than after fetching the manifest (which stays, for other
+    clients). Returns whether the slot was found (a worker without it fetches the
+    manifest, as before).
+
+    >>> site = Path(tempfile.mkdtemp())
+    >>> (site / "assets").mkdir(); (site / "pyodide").mkdir()
+    >>> _ = (site / "assets" / "calc-worker.js").write_text("a\\n" + MANIFEST_SLOT + "\\nb\\n")
+    >>> _ = (site / "pyodide" / "manifest.json").write_text('{"wheel": "w.whl"}')
+    >>> inline_manifest(site), (site / "assets" / "calc-worker.js").read_text()
+    (True, 'a\\nconst BUILT_MANIFEST = {"wheel":"w.whl"};\\nb\\n')
+    """
+    worker = site_dir / "assets" / "calc-worker.js"
+    if not worker.is_file():
+        return False
+    script = worker.read_text(encoding="utf-8")
+    if MANIFEST_SLOT not in script:
+        return False
+    manifest = json.loads((site_dir / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
+    filled = f"const BUILT_MANIFEST = {json.dumps(manifest, separators=(',', ':'))};"
+    worker.write_text(script.replace(MANIFEST_SLOT, filled, 1), encoding="utf-8")
+    return True

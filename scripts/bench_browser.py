@@ -2,6 +2,17 @@
 
 In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py``):
 
+0. the first visit (also with ``--quick``, which measures only this): the calculator
+   page (``--page``, default ``glittershard/calculators/``, the heaviest) opened cold
+   with a calculator's inputs in its URL (``--inputs``), from navigation to the first
+   live result, against a cold bare Pyodide boot, on a laptop (this machine) and on a
+   phone-class CPU (DevTools' ``Emulation.setCPUThrottlingRate`` 4x and a 390x844
+   viewport; Chromium throttles only the page's main thread, not its workers: "only
+   supported for pages, not workers"); every lever of the shipped site undone in copies
+   of it (each lever alone, none, all) and, with ``--before REF``, the site built from
+   git REF, all in the same interleaved rounds; with the bytes the server sent until
+   the first result (and until ``load`` for a page without calculator, ``--plain``,
+   with what of it was Pyodide's: none), then while the service worker installs;
 1. a calculator page: time from navigation to the first live result
    (``.rb-calc[data-state=live]``), cold (empty HTTP cache) and warm (same
    browser context, second visit); the median recompute after an input change
@@ -21,7 +32,7 @@ In one Chromium run, on the site served on 127.0.0.1 (``tests/browser/harness.py
    served as ``application/octet-stream`` instead of ``application/wasm``;
 4. a returning visitor: an on-disk Chromium profile (disk cache and V8's code
    cache for the compiled WebAssembly), first visit and later visits;
-5. a returning reader (also with ``--quick``): an on-disk profile where the
+5. a returning reader: an on-disk profile where the
    service worker has cached the site and the runtime ("Make available
    offline"), then new loads of a calculator page, against a cold bare Pyodide
    boot measured in the same rounds (target: at most half of it).
@@ -33,7 +44,7 @@ warm = a new page in the same context after a pause.
 Bytes are what the server sent (uncompressed; a host that gzips sends less).
 
 Usage: .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N] [--page PATH] [--quick]
-       [--reader-page PATH]
+       [--inputs QUERY] [--before REF] [--reader-page PATH]
 """
 
 from __future__ import annotations
@@ -702,11 +713,313 @@ def returning_reader(
     return rows, notes
 
 
+# -- first visit: the issue's main rows ------------------------------------------------
+
+#: A phone-class CPU: DevTools' CPU throttling (Chromium applies it to the page's main
+#: thread only: "Operation is only supported for pages, not workers") and a phone's viewport.
+PHONE_THROTTLE = 4
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+
+
+def lever_snapshot_off(site: Path) -> bool:
+    """The build without its memory snapshot: the manifest names none (the worker boots
+    Python normally, as when the build could not make one)."""
+    path = site / "pyodide" / "manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    name = manifest.pop("snapshot", None)
+    if name is None:
+        return False
+    for key in ("snapshot_bytes", "snapshot_magic"):
+        manifest.pop(key, None)
+    (site / "pyodide" / name).unlink()
+    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    worker = site / "assets" / "calc-worker.js"  # the same manifest, written in by the build
+    script = worker.read_text(encoding="utf-8")
+    built = f"const BUILT_MANIFEST = {json.dumps(manifest, separators=(',', ':'))};"
+    worker.write_text(BUILT_MANIFEST.sub(lambda _: built, script, count=1), encoding="utf-8")
+    return True
+
+
+def lever_late_files_off(site: Path) -> bool:
+    """After a snapshot, the core's files unpacked before the first answer, not after."""
+    path = site / "assets" / "calc-worker.js"
+    script = path.read_text(encoding="utf-8")
+    if LATE_FILES not in script:
+        return False
+    path.write_text(script.replace(LATE_FILES, "installFiles();", 1), encoding="utf-8")
+    return True
+
+
+def lever_setup_off(site: Path) -> bool:
+    """Calculators set up at the theme's first page event (after the theme set the page
+    up), not when calculator.js runs at the end of the page."""
+    path = site / "assets" / "calculator.js"
+    script = path.read_text(encoding="utf-8")
+    if SETUP_AT_ONCE not in script:
+        return False
+    path.write_text(script.replace(SETUP_AT_ONCE, SETUP_LATER, 1), encoding="utf-8")
+    return True
+
+
+def lever_early_off(site: Path) -> bool:
+    """The worker fetches manifest.json first and leaves Pyodide's runtime script to
+    loadPyodide(), as before: no manifest written into it, no early import."""
+    path = site / "assets" / "calc-worker.js"
+    script = path.read_text(encoding="utf-8")
+    if not (BUILT_MANIFEST.search(script) and EARLY_IMPORT in script):
+        return False
+    script = BUILT_MANIFEST.sub("const BUILT_MANIFEST = null;", script, count=1)
+    path.write_text(script.replace(EARLY_IMPORT, "", 1), encoding="utf-8")
+    return True
+
+
+#: In the shipped calc-worker.js: the manifest the build wrote in, and the early import.
+BUILT_MANIFEST = re.compile(r"const BUILT_MANIFEST = \{.*?\};")
+EARLY_IMPORT = 'import(new URL("pyodide.asm.js", base).href).catch(() => {});'
+
+
+def lever_theme_off(site: Path) -> bool:
+    """The theme's bundle runs as the page loads on calculator pages too."""
+    found = False
+    for page in site.rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        if THEME_LATER in html:
+            page.write_text(html.replace(THEME_LATER, "<script src=", 1), encoding="utf-8")
+            found = True
+    return found
+
+
+#: In the shipped calculator pages: the theme's bundle, held until the first answer.
+THEME_LATER = '<script type="text/x-rulebinder-later" data-src='
+#: In the shipped calculator.js: set up at once; and as before, only the engine started.
+SETUP_AT_ONCE = 'if (document.querySelector(".rb-calc")) init();'
+SETUP_LATER = 'if (document.querySelector(".rb-calc")) startWorker();'
+#: In the shipped calc-worker.js: the wheel is unpacked at boot only without a snapshot.
+LATE_FILES = "if (!snapshot) installFiles();"
+#: The levers of the shipped site, each with what undoes it in a copy of the built site.
+#: A lever that only works with another (:data:`NEEDS`) is measured with it.
+LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
+    "snapshot": ("memory snapshot made by the build", lever_snapshot_off),
+    "late-files": (
+        "after a snapshot, core files unpacked after the first answer",
+        lever_late_files_off,
+    ),
+    "setup": ("calculators set up when calculator.js runs", lever_setup_off),
+    "early": ("manifest built into the worker, runtime script imported at once", lever_early_off),
+    "theme": ("theme's bundle run after the first answer", lever_theme_off),
+}
+
+
+NEEDS = {"late-files": "snapshot"}
+
+
+def lever_sites(site: Path, tmp: Path, notes: list[str]) -> dict[str, Path]:
+    """Copies of the built ``site``: ``none`` (every lever undone), ``only <lever>`` (the
+    others undone) and ``all`` (the site as built). A lever the site lacks is skipped."""
+    present = []
+    for name, (_, undo) in LEVERS.items():
+        probe = tmp / f"probe-{name}"
+        shutil.copytree(site, probe, symlinks=True)
+        if undo(probe):
+            present.append(name)
+        else:
+            notes.append(f"lever {name!r}: not found in the built site (skipped)")
+        shutil.rmtree(probe)
+    plans: dict[str, list[str]] = {"none": present}
+    if len(present) > 1:
+        for name in present:
+            keep = {name, NEEDS.get(name, name)}
+            plans[f"only {name}"] = [x for x in present if x not in keep]
+    out: dict[str, Path] = {}
+    for label, undo_these in plans.items():
+        copy = tmp / f"levers-{len(out)}"
+        shutil.copytree(site, copy, symlinks=True)
+        for name in undo_these:
+            LEVERS[name][1](copy)
+        out[label] = copy
+    out["all"] = site
+    return out
+
+
+def build_ref(ref: str, out: Path, tmp: Path) -> Path:
+    """Build the site as it was at git ``ref`` (a detached worktree sharing node_modules)."""
+    src = tmp / "before-src"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(src), ref],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    try:
+        for shared in ("node_modules", ".venv-py313"):
+            if (ROOT / shared).exists():
+                (src / shared).symlink_to(ROOT / shared)
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
+        subprocess.run(command, cwd=src, env=env, check=True, capture_output=True)
+    finally:
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(src)],
+            cwd=ROOT,
+            check=False,
+            capture_output=True,
+        )
+    return out
+
+
+#: Resolves when the service worker is active (its precache done), or after 20 s.
+SW_SETTLED = """() => Promise.race([
+  navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : false,
+  new Promise((resolve) => setTimeout(() => resolve(false), 20000)),
+])"""
+
+
+@dataclass
+class Visit:
+    """One cold first visit: ms to the first live result; bytes until then and after."""
+
+    ms: float | None
+    bytes_live: int
+    pyodide_live: int
+    bytes_after: int
+    pyodide_after: int
+
+
+def first_visit_load(browser: Any, server: SiteServer, path: str, phone: bool) -> Visit:
+    """A new context (empty cache), optionally phone-class; open ``path``, wait for a live
+    result (or, for a page without calculators, the load event), then (laptop only) for
+    the service worker to install and the network to settle: bytes until, and after."""
+    options: dict[str, Any] = {"viewport": PHONE_VIEWPORT} if phone else {}
+    context = browser.new_context(**options)
+    context.add_init_script(READY_SCRIPT)
+    server.take_log()
+    try:
+        page = context.new_page()
+        if phone:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_THROTTLE})
+        ms: float | None = None
+        calc = has_calculator_path(path)
+        page.goto(server.url + path, wait_until="commit" if calc else "load", timeout=TIMEOUT_MS)
+        if calc:
+            try:
+                page.wait_for_function(
+                    "window.__rbReadyAt || window.__rbFailedAt", timeout=LIVE_TIMEOUT_MS
+                )
+                ms = page.evaluate("window.__rbReadyAt || null")
+            except PlaywrightTimeout:
+                ms = None
+        live = server.take_log()
+        if not phone:  # what follows the first result: the service worker's install
+            page.evaluate(SW_SETTLED)
+            try:
+                page.wait_for_load_state("networkidle", timeout=LIVE_TIMEOUT_MS)
+            except PlaywrightTimeout:
+                pass
+        after = server.take_log()
+    finally:
+        context.close()
+
+    def pyodide(log: list[Any]) -> int:
+        return sum(s.bytes for s in log if s.path.startswith("/pyodide/"))
+
+    return Visit(
+        ms=ms,
+        bytes_live=sum(s.bytes for s in live),
+        pyodide_live=pyodide(live),
+        bytes_after=sum(s.bytes for s in after),
+        pyodide_after=pyodide(after),
+    )
+
+
+def has_calculator_path(path: str) -> bool:
+    """Whether a benchmark path waits for a live result (calculator pages, the boot page)."""
+    return "calculators/" in path or path.startswith("__test__/boot.html")
+
+
+def first_visit(
+    bench: Bench, sites: dict[str, Path], args: argparse.Namespace
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Section 0: the calculator page opened cold with its inputs in the URL, on a laptop
+    and on a phone-class CPU, against a bare Pyodide boot, every site in the same rounds."""
+    page = f"{args.page}?{args.inputs}" if args.inputs else args.page
+    servers = {label: bench.server(site=site, cache="revalidate") for label, site in sites.items()}
+    shipped = servers["all"]
+    cases: list[tuple[str, SiteServer, str]] = [("bare", shipped, BOOT_ONLY)]
+    cases += [(label, server, page) for label, server in servers.items()]
+    cases.append(("plain", shipped, args.plain))
+    if "before" in servers:
+        cases.append(("plain before", servers["before"], args.plain))
+    got: dict[tuple[str, bool], list[Visit]] = {}
+    for round_ in range(args.runs):
+        shift = round_ % len(cases)
+        for label, server, path in cases[shift:] + cases[:shift]:
+            for phone in (False, True):
+                got.setdefault((label, phone), []).append(
+                    first_visit_load(bench.browser, server, path, phone)
+                )
+        print(f"first visit: round {round_ + 1}/{args.runs} done", file=sys.stderr, flush=True)
+
+    def med(label: str, phone: bool) -> float | None:
+        return median([v.ms for v in got[(label, phone)]])
+
+    names = {
+        "bare": "bare page: Pyodide boot only (baseline)",
+        "before": f"/{page} before (--before {args.before})",
+        "none": f"/{page}: no lever",
+        "plain": f"/{args.plain} (no calculator)",
+        "plain before": f"/{args.plain} (no calculator), before",
+        "all": f"/{page}: every lever (shipped)",
+    }
+    for lever, (what, _) in LEVERS.items():
+        with_ = f" (with the {LEVERS[NEEDS[lever]][0]})" if lever in NEEDS else ""
+        names[f"only {lever}"] = f"/{page}: only {what}{with_}"
+    timing: list[tuple[str, ...]] = []
+    for label, _, _ in cases:
+        if label.startswith("plain"):
+            continue
+        row: list[str] = [names.get(label, label)]
+        for phone in (False, True):
+            mine, bare = med(label, phone), med("bare", phone)
+            ratio = f" ({mine / bare:.2f}x)" if mine and bare and label != "bare" else ""
+            row.append(fmt_ms(mine) + ratio)
+        row.append(", ".join(fmt_ms(v.ms) for v in got[(label, False)]))
+        timing.append(tuple(row))
+    sizes: list[tuple[str, ...]] = []
+    for label, _, path in cases:
+        if label == "bare":
+            continue
+        visits = got[(label, False)]
+        live = statistics.median(v.bytes_live for v in visits)
+        py = statistics.median(v.pyodide_live for v in visits)
+        after = statistics.median(v.bytes_after for v in visits)
+        py_after = statistics.median(v.pyodide_after for v in visits)
+        what = "until live" if has_calculator_path(path) else "until load"
+        sizes.append(
+            (
+                names.get(label, f"/{path} ({label.removeprefix('plain').strip() or 'shipped'})"),
+                f"{fmt_bytes(live)} {what} ({fmt_bytes(py)} under /pyodide/)",
+                f"{fmt_bytes(after)} ({fmt_bytes(py_after)} under /pyodide/)",
+            )
+        )
+    return timing, sizes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
     parser.add_argument("--runs", type=int, default=3, help="loads per number (median)")
-    parser.add_argument("--page", default="arts/calculators/", help="a page with calculators")
+    parser.add_argument(
+        "--page", default="glittershard/calculators/", help="a page with calculators"
+    )
+    parser.add_argument(
+        "--inputs",
+        default="calc=glittershard.character&bwn=5&level=3",
+        help="the query of the first-visit rows: a calculator's inputs in the URL",
+    )
+    parser.add_argument(
+        "--before", metavar="REF", help="also measure the site built from git REF (e.g. main)"
+    )
     parser.add_argument("--plain", default="arts/glossary/", help="a page without a calculator")
     parser.add_argument("--changes", type=int, default=10, help="input changes per calculator")
     parser.add_argument(
@@ -715,7 +1028,7 @@ def main() -> None:
         help="the calculator page of the returning-reader row",
     )
     parser.add_argument(
-        "--quick", action="store_true", help="only sections 1 and 2 (page against bare boot)"
+        "--quick", action="store_true", help="only section 0 (first visit, each lever)"
     )
     args = parser.parse_args()
     args.runs = max(1, args.runs)
@@ -727,20 +1040,28 @@ def main() -> None:
     visitor: list[Row] = []
     reader: list[Row] = []
     notes: list[str] = []
+    visits: list[tuple[str, ...]] = []
+    sizes: list[tuple[str, ...]] = []
     try:
         started = time.perf_counter()
         site = args.site or build_site(tmp / "site")
         print(f"site: {site} ({time.perf_counter() - started:.1f} s)", file=sys.stderr)
         pages = tmp / "pages"
         write_boot_page(pages)
+        lever_notes: list[str] = []
+        sites = lever_sites(site, tmp, lever_notes)
+        if args.before:
+            sites["before"] = build_ref(args.before, tmp / "before-site", tmp)
         with launch_chromium() as browser:
             bench = Bench(browser, site, pages)
+            bench.notes += lever_notes
             shipped = bench.server(cache="revalidate")
             bench.cold_warm(shipped, BOOT_ONLY, 1)  # warm-up: processes, disk cache
-            rows = page_vs_boot(bench, shipped, args)
-            reader, reader_notes = returning_reader(bench, shipped, tmp, args)
-            bench.notes += reader_notes
+            visits, sizes = first_visit(bench, sites, args)
             if not args.quick:
+                rows = page_vs_boot(bench, shipped, args)
+                reader, reader_notes = returning_reader(bench, shipped, tmp, args)
+                bench.notes += reader_notes
                 starts = engine_start(bench, shipped, tmp, args)
                 steps = boot_steps(bench, shipped, tmp, args.runs)
             notes = bench.notes
@@ -751,7 +1072,20 @@ def main() -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
     print(f"\nChromium, median of {args.runs} load(s) per number, site served on 127.0.0.1\n")
-    _table(("", "cold", "warm", "transferred (cold)"), rows)
+    phone = f"phone-class: {PHONE_THROTTLE}x CPU, {PHONE_VIEWPORT['width']} px"
+    _table(("first visit, cold: first live result", "laptop", phone, "laptop loads"), visits)
+    print()
+    _table(
+        (
+            "first visit, cold: bytes sent by the server (laptop loads)",
+            "to the first result",
+            "then: service worker install (offline copy)",
+        ),
+        sizes,
+    )
+    if rows:
+        print()
+        _table(("", "cold", "warm", "transferred (cold)"), rows)
     if reader:
         print()
         _table(("returning reader (service worker, on-disk profile)", "live", "", ""), reader)

@@ -11,7 +11,6 @@
   let failure = "";
   let counter = 0;
   const pending = new Map(); // req -> {calc, started, roll}
-  const queued = new Set(); // calculators waiting for the worker
   const calcs = new Set(); // calculators on the current page
   const calls = new Map(); // req -> {resolve, reject}: answers owed to window.rbEngine
   const waiting = []; // rbEngine messages posted before the engine was ready
@@ -91,12 +90,11 @@
       listeners.forEach((listener) => listener(message));
     } else if (message.type === "ready") {
       state = "ready";
+      window.rbEngineInfo = { ms: message.ms, snapshot: Boolean(message.snapshot) };
       broadcast((calc) => {
         $(calc.el, ".rb-progress").hidden = true;
         calc.el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
       });
-      queued.forEach((calc) => compute(calc));
-      queued.clear();
       waiting.splice(0).forEach((message) => worker.postMessage(message));
       announce();
     } else if (message.type === "fatal") {
@@ -117,12 +115,8 @@
   }
 
   function compute(calc, roll = false) {
+    startWorker(); // once; a request posted while it boots is answered when it is up
     if (state === "failed") return showFailure(calc);
-    if (state !== "ready") {
-      queued.add(calc);
-      startWorker();
-      return;
-    }
     const req = ++counter;
     calc.latest = req;
     pending.set(req, { calc, req, roll, started: performance.now() });
@@ -268,8 +262,7 @@
     if (state === "failed") showFailure(calc);
     if (state === "ready") el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
     if (fromUrl) setStatus(calc, "Calculating the inputs from the link…");
-    if (state === "ready") compute(calc);
-    else queued.add(calc);
+    el.rbSetUp = true;
   }
 
   // The engine for other page scripts (dice.js: inline rolls; builder.js: the character
@@ -305,30 +298,41 @@
   };
 
   function init() {
-    calcs.clear();
-    queued.clear();
     const elements = document.querySelectorAll(".rb-calc");
+    if (elements.length && [...elements].every((el) => el.rbSetUp)) return; // done at load
+    calcs.clear();
     if (!elements.length) return;
     elements.forEach(setup);
     // Start the engine now: it loads in a worker, off the main thread, so reading
-    // and scrolling stay smooth while it boots.
+    // and scrolling stay smooth while it boots. The requests go at once: the worker
+    // answers them as soon as it is up.
     startWorker();
+    calcs.forEach((calc) => compute(calc));
   }
 
-  // This script runs at the end of the page: when the page has a calculator, start
-  // the engine at once rather than waiting for the theme's first page event.
-  if (document.querySelector(".rb-calc")) startWorker();
+  // This script runs at the end of the page: when the page has a calculator, set it up
+  // and ask for its answers at once, rather than after the theme's first page event
+  // (which comes after the theme has set the page up: seconds on a slow phone).
+  if (document.querySelector(".rb-calc")) init();
 
   // Runs fn for this page and, under the theme's instant navigation, for every page
   // shown after it (shared with the site's other scripts, which load after this one).
   function onEveryPage(fn) {
     if (window.document$ && typeof window.document$.subscribe === "function") {
       window.document$.subscribe(fn);
-    } else if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", fn);
+      return;
+    }
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", fn, { once: true });
     } else {
       fn();
     }
+    // On a calculator page the theme's bundle runs later (macros/theme/main.html): from
+    // then on, the pages it shows (its first event is this page again: skipped).
+    window.addEventListener("rulebinder:theme", () => {
+      let first = true;
+      window.document$?.subscribe(() => (first ? (first = false) : fn()));
+    }, { once: true });
   }
   window.rbOnEveryPage = onEveryPage;
 

@@ -429,6 +429,13 @@ self.onmessage = async ({ data }) => {
 """
 
 
+#: The theme is up and follows links (instant navigation): its page events exist and the
+#: sitemap it checks links against has arrived. On a calculator page the theme starts
+#: after the first answer (``macros/theme/main.html``).
+THEME_READY = """() => window.document$ !== undefined && performance
+  .getEntriesByType("resource").some((e) => e.name.endsWith("/sitemap.xml") && e.responseEnd > 0)"""
+
+
 def write_boot_page(folder: Path) -> Path:
     """Write ``boot.html`` and ``boot-worker.mjs`` into ``folder``; the page's path."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ import pytest
 import calculators
 from calculators.present import render_output
 from macros.forms import dom_id
+from tests.browser.harness import THEME_READY
 from tests.test_calculators import REQUIRED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,9 +163,41 @@ def test_a_page_without_calculator_loads_no_pyodide(web: Any) -> None:
     assert web.log.errors() == []
 
 
+#: Whether the theme's bundle had run when the first calculator went live.
+THEME_AT_FIRST_ANSWER = """
+new MutationObserver((_, observer) => {
+  if (document.querySelector(".rb-calc[data-state=live]")) {
+    window.rbThemeAtFirstAnswer = Boolean(window.document$);
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+
+
+def test_on_a_calculator_page_the_theme_starts_after_the_first_answer(web: Any) -> None:
+    web.context.add_init_script(THEME_AT_FIRST_ANSWER)
+    web.goto("glittershard/calculators/?calc=glittershard.character&bwn=5")
+    web.page.wait_for_function("window.rbThemeAtFirstAnswer !== undefined")
+    assert web.page.evaluate("window.rbThemeAtFirstAnswer") is False
+    web.page.wait_for_function(THEME_READY)  # then the theme is up:
+    web.page.evaluate("window.rbSamePage = true")
+    # Instant navigation (the theme makes the links absolute): no new page.
+    web.page.locator("a.md-nav__link[href$='/glittershard/combat/']").first.click()
+    web.page.wait_for_url("**/glittershard/combat/")
+    assert web.page.evaluate("window.rbSamePage") is True
+    web.page.wait_for_selector(".rb-calc[data-state=live]")
+    assert web.log.errors() == []
+
+
+def test_a_page_without_calculator_runs_the_theme_at_once(web: Any) -> None:
+    web.goto("arts/glossary/", wait_until="domcontentloaded")
+    assert web.page.evaluate("Boolean(window.document$)")
+
+
 def test_instant_navigation_between_calculator_pages_reuses_the_worker(web: Any) -> None:
     web.goto("arts/dice/")
     wait_live(web, "arts.contest")
+    web.page.wait_for_function(THEME_READY)  # the theme, after it
     web.page.click("a.md-nav__link[href$='combat/']")
     web.page.wait_for_url("**/arts/combat/")
     wait_live(web, "arts.incapacity")
