@@ -226,9 +226,9 @@ def assumptions_page(
 
 def tracker_assumptions(system_id: str) -> frozenset[str]:
     """The assumptions the system's encounter tracker follows (none without a tracker)."""
-    from calculators.tracker import assumptions_of, available
+    from calculators.tracker import SYSTEMS, assumptions_of
 
-    return assumptions_of(system_id) if system_id in available() else frozenset()
+    return assumptions_of(system_id) if system_id in SYSTEMS else frozenset()
 
 
 def _assumption(

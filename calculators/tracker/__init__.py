@@ -53,21 +53,9 @@ def engine(system: str) -> ModuleType:
     >>> engine("pendragon").TITLE
     'Pendragon'
     """
-    if system not in SYSTEMS or system not in available():
+    if system not in SYSTEMS:
         raise InputError("system", f"There is no encounter tracker for {system!r}.")
     return importlib.import_module(f"{__name__}.{system}")
-
-
-def available() -> tuple[str, ...]:
-    """The systems whose tracker module exists."""
-    found = []
-    for system in SYSTEMS:
-        try:
-            importlib.import_module(f"{__name__}.{system}")
-        except ModuleNotFoundError:
-            continue
-        found.append(system)
-    return tuple(found)
 
 
 def assumptions_of(system: str) -> frozenset[str]:
