@@ -145,6 +145,9 @@ INITIATIVE_FIELD = Field(
 )
 """The add form's optional initiative (set when the creature joins)."""
 
+SET_INITIATIVE = INITIATIVE_FIELD._replace(name="value", default=10, optional=False, help="")
+"""The initiative a creature's card sets (same range as the add form's)."""
+
 # --- the generic actions --------------------------------------------------------------
 
 GENERIC: tuple[Action, ...] = (
@@ -154,7 +157,7 @@ GENERIC: tuple[Action, ...] = (
         "initiative",
         "Set initiative",
         "creature",
-        (Field("value", "Initiative", "int", 10, low=-99, high=999),),
+        (SET_INITIATIVE,),
         GENERIC_RULE,
     ),
     Action("remove", "Remove from the encounter", "creature", (), GENERIC_RULE),
@@ -196,8 +199,7 @@ def _remove(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
 
 def _initiative(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     creature = ctx.creature(action.get("id"))
-    field = next(f for f in GENERIC if f.op == "initiative").fields[0]
-    creature["initiative"] = value(field, action.get("value"), "value")
+    creature["initiative"] = value(SET_INITIATIVE, action.get("value"), "value")
     if ctx.state["round"]:
         sort_order(system, ctx.state)
     ctx.say(
@@ -435,7 +437,9 @@ def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> Non
         raise InputError(check.join(path, "id"), f"Must be {cid!r}, the creature's key.")
     check.text(creature["name"], check.join(path, "name"), "Name")
     if creature["initiative"] is not None:
-        check.whole(creature["initiative"], check.join(path, "initiative"), "Initiative", -99, 999)
+        field = INITIATIVE_FIELD
+        where = check.join(path, "initiative")
+        check.whole(creature["initiative"], where, field.label, field.low, field.high)
     statuses = creature["statuses"]
     if not isinstance(statuses, dict):
         raise InputError(check.join(path, "statuses"), "Must be an object of statuses.")
