@@ -10,6 +10,7 @@ the page's URLs.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from html import escape
 from types import ModuleType
 from typing import Any
@@ -19,8 +20,10 @@ from .encounter import GENERIC, GENERIC_RULE, INITIATIVE_FIELD, current_id
 from .spec import Action, Field
 
 
+@cache
 def rule_names(system: ModuleType) -> dict[str, tuple[str, str]]:
-    """Each rule id of ``system`` to its name and the entry it links to."""
+    """Each rule id of ``system`` to its name and the entry it links to (made once: the
+    log links every event's rule on every answer)."""
     names = {r.id: (r.name, r.source) for r in system.RULES}
     for field in system.SETTINGS:
         names[field.name] = (field.label, field.name)
@@ -190,12 +193,9 @@ def _card(system: ModuleType, state: dict[str, Any], cid: str, links: dict[str, 
         a for a in (*system.ACTIONS, *GENERIC) if a.scope == "creature" and offered(a, state)
     ]
     setup = state["round"] == 0  # before the start, initiative is the first thing to set
-    common = "".join(
-        action_form(a, cid) for a in actions if a.common or (setup and a.op == "initiative")
-    )
-    more = "".join(
-        action_form(a, cid) for a in actions if not (a.common or (setup and a.op == "initiative"))
-    )
+    up_front = [a for a in actions if a.common or (setup and a.op == "initiative")]
+    common = "".join(action_form(a, cid) for a in up_front)
+    more = "".join(action_form(a, cid) for a in actions if a not in up_front)
     now = "<span class='rb-tr-now'>Their turn</span> " if current else ""
     return (
         f"<li class='rb-tr-card' id='card-{cid}' data-current='{str(current).lower()}'"
