@@ -23,7 +23,8 @@ import yaml
 from macros import RulesData, load_rules
 from macros.dice import check_marks
 from macros.loader import Entry
-from tests.seedtext import REPAIRS, SEEDS, _TextOfArticle, normalise, seed_units
+from macros.repairs import REPAIRS
+from tests.seedtext import SEEDS, _TextOfArticle, normalise, seed_units
 
 RULES = Path(__file__).resolve().parents[1] / "rules_data"
 #: A dice mention: an optional count (maybe one space before the ``d``), ``d`` or ``D``,

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.seedtext import REPAIRS, SEEDS, missing_units
+from macros.repairs import REPAIRS
+from tests.seedtext import SEEDS, missing_units
 
 RULES = Path(__file__).resolve().parents[1] / "rules_data"
 SYSTEMS = sorted(p.parent.name for p in RULES.glob("*/system.yml"))
