@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import data
+from . import data, effects
 from .declare import Calculator, Input, Output, dice_input, int_input, text_input
 from .dice import Dist, boons_banes, contest, resolve_boons_banes
 from .errors import InputError
@@ -388,9 +388,6 @@ def compute_character(level: int, abilities: str = "", **points: int) -> dict[st
         resilience=mods["end"],
         evasion=mods["ref"],
         resolve=mods["foc"],
-        fatigue_tolerance=BASE_TOLERANCE + mods["end"],
-        stress_tolerance=BASE_TOLERANCE + mods["foc"],
-        speed=BASE_SPEED,
         ability_picks=allowed["ability_picks"],
         problems=problems,
         points={p: {"spent": spent[p], "allowed": allowed[p]} for p in names},
@@ -399,11 +396,19 @@ def compute_character(level: int, abilities: str = "", **points: int) -> dict[st
         Resilience=f"Resilience {mods['end']} = END {mods['end']}",
         Evasion=f"Evasion {mods['ref']} = REF {mods['ref']}",
         Resolve=f"Resolve {mods['foc']} = FOC {mods['foc']}",
-        **{
-            "Fatigue Tolerance": f"Fatigue Tolerance {10 + mods['end']} = 10 + END {mods['end']}",
-            "Stress Tolerance": f"Stress Tolerance {10 + mods['foc']} = 10 + FOC {mods['foc']}",
-        },
     )
+    found = effects.bonuses(entries, chosen)
+    for key, label, base, start in (
+        ("fatigue_tolerance", "Fatigue Tolerance", BASE_TOLERANCE + mods["end"],
+         f"{BASE_TOLERANCE} + END {mods['end']}"),
+        ("stress_tolerance", "Stress Tolerance", BASE_TOLERANCE + mods["foc"],
+         f"{BASE_TOLERANCE} + FOC {mods['foc']}"),
+        ("speed", "Speed", BASE_SPEED, f"{BASE_SPEED} to start with"),
+    ):
+        result[key], working = effects.apply(base, start, found.pop(key, ()))
+        breakdown[label] = f"{label} {result[key]} = {working}"
+    if found:  # pragma: no cover - the rules data names a number the core does not have
+        raise ValueError(f"ability effects change unknown numbers: {sorted(found)}")
     result["breakdown"] = breakdown
     return result
 

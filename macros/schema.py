@@ -93,6 +93,16 @@ BREAKDOWN_FIELDS: tuple[Field, ...] = (
 )
 """A breakdown line shown only ``when`` an expression is not 0."""
 
+EFFECT_FIELDS: tuple[Field, ...] = (
+    Field("changes", "str", required=True),
+    Field("base", "int"),
+    Field("per_tier", "int"),
+)
+"""Fields of each of an ability's ``effects``: a passive that ``changes`` one of the
+character's derived numbers (the core names them, e.g. ``fatigue_tolerance``) by
+``base + per_tier × Tier``, as its card's text says ("by 1+[Tier]": base 1, per_tier 1).
+The builder's sheet, the tracker's creature and the calculators all read it."""
+
 KINDS: dict[str, tuple[Field, ...]] = {
     "section": (
         Field("level", "level", required=True),
@@ -123,6 +133,7 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("fields", "pairs", required=True),
         Field("text", "text"),
         Field("aliases", "strs"),
+        Field("effects", "mappings", items=EFFECT_FIELDS),
     ),
     "status": (
         Field("group", "str", required=True, choices=("status", "buff")),

@@ -796,8 +796,8 @@ def test_from_character_uses_the_builders_sheet() -> None:
         "name": "The rulebook's example",
         "ref": sheet["REF"],
         "fatigue_tolerance": sheet["Fatigue Tolerance"],
-        "stress_tolerance": sheet["Stress Tolerance"] + 2,
-        "speed": 6,
+        "stress_tolerance": sheet["Stress Tolerance"],
+        "speed": sheet["Speed"],
     }
     doc = handle({"op": "new", "system": "arts"})["doc"]
     answer = handle({"op": "character", "system": "arts", "doc": doc, "character": character})

@@ -272,9 +272,9 @@ def evaluate(raw: Any) -> dict[str, Any]:
         ("Resolve", "resolve"),
         ("Fatigue Tolerance", "fatigue_tolerance"),
         ("Stress Tolerance", "stress_tolerance"),
+        ("Speed", "speed"),
     ):
         values.append(value(label, result[key], breakdown[label]))
-    values.append(value("Speed", result["speed"], data.entry("arts.speed_section")["text"]))
     values.append(value("Ability picks", result["ability_picks"], breakdown["Ability picks"]))
     return assemble(
         SYSTEM,

@@ -44,8 +44,6 @@ from .actions import (
     HANDLERS,
 )
 from .cards import (
-    SPEED_PASSIVES,
-    TOLERANCE_PASSIVES,
     card,
     from_character,
 )
@@ -132,13 +130,11 @@ __all__ = [
     "RECOVER_CHOICES",
     "RULES",
     "SETTINGS",
-    "SPEED_PASSIVES",
     "STATUS_ENTRIES",
     "STEPS",
     "STORED",
     "SYSTEM",
     "TITLE",
-    "TOLERANCE_PASSIVES",
     "WARDABLE",
     "after_set",
     "card",

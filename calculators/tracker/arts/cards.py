@@ -42,17 +42,12 @@ def card(creature: dict[str, Any], state: State) -> dict[str, Any]:
     return {"numbers": numbers, "conditions": conditions}
 
 
-TOLERANCE_PASSIVES = {"Indefatigable": "fatigue_tolerance", "Composed": "stress_tolerance"}
-"""Passives that 'Increase your maximum ... Tolerance by 1+[Tier]'."""
-SPEED_PASSIVES = ("Fleet Footed",)
-"""'Increase your Speed by [Tier]'."""
-
-
 def from_character(character: Any) -> dict[str, Any]:
     """The add form's values for a character of the Attributes & Arts builder.
 
-    REF, the Tolerances and Speed come from the builder's sheet; Indefatigable and
-    Composed raise a Tolerance by 1 + Tier, Fleet Footed the Speed by its Tier.
+    REF, the Tolerances and Speed are the builder's sheet's, which counts the abilities'
+    declared effects (Indefatigable and Composed raise a Tolerance by 1 + Tier, Fleet
+    Footed the Speed by its Tier: :mod:`calculators.effects`).
 
     >>> from calculators.builders import arts as b
     >>> c = b.example()
@@ -63,16 +58,10 @@ def from_character(character: Any) -> dict[str, Any]:
     """
     sheet = builder.evaluate(character)
     values = {v["label"]: v["value"] for v in sheet["values"]}
-    out = {
+    return {
         "name": sheet["title"],
         "ref": values["REF"],
         "fatigue_tolerance": values["Fatigue Tolerance"],
         "stress_tolerance": values["Stress Tolerance"],
         "speed": values["Speed"],
     }
-    for ability in sheet["abilities"]:
-        if ability["name"] in TOLERANCE_PASSIVES:
-            out[TOLERANCE_PASSIVES[ability["name"]]] += 1 + ability["tier"]
-        elif ability["name"] in SPEED_PASSIVES:
-            out["speed"] += ability["tier"]
-    return out
