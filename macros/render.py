@@ -185,6 +185,8 @@ class Renderer:
         lines = [
             f"**{label}:** {self.link(entry, value, doc)}" for label, value in entry.pairs("fields")
         ]
+        effects = entry.get("effects") or []
+        lines += [f"*Counted on the character:* {effect_text(e)}" for e in effects]
         body = "  \n".join(lines)
         extra = self.link(entry, entry.get("text") or "", doc)
         card = self._join(body, extra).rstrip("\n")
@@ -246,3 +248,19 @@ class Renderer:
         for entry in entries:
             parts += [self.render(entry, doc), self.after(entry, doc)]
         return self._join(*parts)
+
+
+def effect_text(effect: dict[str, object]) -> str:
+    """A declared ability effect in words.
+
+    >>> effect_text({"changes": "fatigue_tolerance", "base": 1, "per_tier": 1})
+    'Fatigue Tolerance + (1 + Tier)'
+    >>> effect_text({"changes": "speed", "per_tier": 1})
+    'Speed + Tier'
+    """
+    base, per_tier = effect.get("base", 0), effect.get("per_tier", 0)
+    tier = "Tier" if per_tier == 1 else f"{per_tier} × Tier"
+    amount = " + ".join(([str(base)] if base else []) + ([tier] if per_tier else []))
+    if base and per_tier:
+        amount = f"({amount})"
+    return f"{str(effect['changes']).replace('_', ' ').title()} + {amount}"
