@@ -52,7 +52,8 @@ def bonus_of(effect: Mapping[str, Any], ability: str, tier: int) -> Bonus:
 def bonuses(
     entries: Mapping[str, Mapping[str, Any]], chosen: Iterable[Mapping[str, Any]]
 ) -> dict[str, list[Bonus]]:
-    """The bonuses of the chosen abilities (``id`` and ``tier`` each), by derived number.
+    """The bonuses of the chosen abilities (``id`` and ``tier`` each), by derived number:
+    the effects that change a number and apply always (no ``when``).
 
     >>> entries = {"x.swift": {"name": "Swift", "effects": [{"changes": "speed", "per_tier": 1}]},
     ...            "x.plain": {"name": "Plain"}}
@@ -63,6 +64,8 @@ def bonuses(
     for pick in chosen:
         entry = entries[pick["id"]]
         for effect in entry.get("effects", ()):
+            if "changes" not in effect or "when" in effect:
+                continue  # an action's effect: the tracker applies it when used
             bonus = bonus_of(effect, entry["name"], int(pick["tier"]))
             out.setdefault(bonus.changes, []).append(bonus)
     return out

@@ -186,7 +186,13 @@ class Renderer:
             f"**{label}:** {self.link(entry, value, doc)}" for label, value in entry.pairs("fields")
         ]
         effects = entry.get("effects") or []
-        lines += [f"*Counted on the character:* {effect_text(e)}" for e in effects]
+        names = {e.id: e.name for e in self.data.entries.values() if e.system == entry.system}
+        lines += [
+            f"*Counted on the character:* {effect_text(e)}"
+            if "when" not in e
+            else f"*In the encounter tracker:* {effect_text(e, names)}"
+            for e in effects
+        ]
         body = "  \n".join(lines)
         extra = self.link(entry, entry.get("text") or "", doc)
         card = self._join(body, extra).rstrip("\n")
@@ -250,17 +256,42 @@ class Renderer:
         return self._join(*parts)
 
 
-def effect_text(effect: dict[str, object]) -> str:
-    """A declared ability effect in words.
+def effect_text(effect: dict[str, object], names: dict[str, str] | None = None) -> str:
+    """A declared ability effect in words (``names``: status ids to names).
 
     >>> effect_text({"changes": "fatigue_tolerance", "base": 1, "per_tier": 1})
     'Fatigue Tolerance + (1 + Tier)'
     >>> effect_text({"changes": "speed", "per_tier": 1})
     'Speed + Tier'
+    >>> effect_text({"status": "arts.bleed", "per_tier": 2, "when": "critical", "instead": True},
+    ...             {"arts.bleed": "Bleed"})
+    'on a Critical, instead: Bleed + 2 × Tier to the target'
+    >>> effect_text({"deal": "stress", "when": "use", "to": "self", "base": 1,
+    ...              "each_target_beyond_first": True})
+    'when used: Stress 1 to the user, for each target beyond the first'
     """
     base, per_tier = effect.get("base", 0), effect.get("per_tier", 0)
     tier = "Tier" if per_tier == 1 else f"{per_tier} × Tier"
     amount = " + ".join(([str(base)] if base else []) + ([tier] if per_tier else []))
-    if base and per_tier:
-        amount = f"({amount})"
-    return f"{str(effect['changes']).replace('_', ' ').title()} + {amount}"
+    if "changes" in effect and "when" not in effect:
+        if base and per_tier:
+            amount = f"({amount})"
+        return f"{str(effect['changes']).replace('_', ' ').title()} + {amount}"
+    when = {"use": "when used", "success": "on a success", "critical": "on a Critical"}
+    head = when[str(effect.get("when"))] + (", instead" if effect.get("instead") else "")
+    if "deal" in effect:
+        what = str(effect["deal"]).title()
+        amount = amount or "(points as assumed)"
+        if effect.get("plus"):
+            plus = str(effect["plus"])
+            amount = f"{amount} + the target's {(names or {}).get(plus, plus)} stacks"
+    elif "status" in effect:
+        status = str(effect["status"])
+        what, amount = (names or {}).get(status, status), f"+ {amount}" if amount else ""
+    else:
+        what = str(effect["changes"]).replace("_", " ")
+    if "changes" in effect:
+        return f"{head}: {what} {amount} (the GM applies it)"
+    whom = "the user" if effect.get("to") == "self" else "the target"
+    tail = ", for each target beyond the first" if effect.get("each_target_beyond_first") else ""
+    return f"{head}: {what} {amount}".rstrip() + f" to {whom}{tail}"

@@ -94,14 +94,34 @@ BREAKDOWN_FIELDS: tuple[Field, ...] = (
 """A breakdown line shown only ``when`` an expression is not 0."""
 
 EFFECT_FIELDS: tuple[Field, ...] = (
-    Field("changes", "str", required=True),
+    Field("changes", "str"),
+    Field("deal", "str", choices=("fatigue", "stress")),
+    Field("status", "str"),
     Field("base", "int"),
     Field("per_tier", "int"),
+    Field("plus", "str"),
+    Field("when", "str", choices=("use", "success", "critical")),
+    Field("to", "str", choices=("target", "self")),
+    Field("instead", "bool"),
+    Field("each_target_beyond_first", "bool"),
 )
-"""Fields of each of an ability's ``effects``: a passive that ``changes`` one of the
-character's derived numbers (the core names them, e.g. ``fatigue_tolerance``) by
-``base + per_tier × Tier``, as its card's text says ("by 1+[Tier]": base 1, per_tier 1).
-The builder's sheet, the tracker's creature and the calculators all read it."""
+"""Fields of each of an ability's ``effects``, its card's numbers as data. Each effect does
+one thing, by ``base + per_tier × Tier``:
+
+- ``changes``: a number. On a passive (no ``when``), one of the character's derived numbers
+  (the core names them, e.g. ``fatigue_tolerance``): "by 1+[Tier]" is base 1, per_tier 1; the
+  builder's sheet, the tracker's creature and the calculators all count it. On an action,
+  a number of the ability itself that the tracker reports (``targets``, ``push``, ``move``,
+  ``boons``, ``range``).
+- ``deal``: ``fatigue`` or ``stress`` points dealt (``plus``: a status id whose stacks on the
+  target are added, as Assassinate's "one plus the number of stacks of Mark").
+- ``status``: a status entry's id, gained with that many stacks (1 when it has no parameter).
+
+``when`` says when (``use``: whenever it is used; ``success``: on a success or a Critical;
+``critical``: on a Critical only), ``to`` on whom (``target``, the default, or ``self``);
+``instead`` marks a Critical's effect that replaces the success's effect of the same kind;
+``each_target_beyond_first`` scales it by the targets beyond the first ("1 Stress for each
+character in the area beyond the first")."""
 
 KINDS: dict[str, tuple[Field, ...]] = {
     "section": (

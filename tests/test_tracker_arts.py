@@ -110,7 +110,7 @@ def test_the_statuses_come_from_the_rules_data() -> None:
         "disoriented",
         "stunned",
     )
-    assert a.PARAMETER == {"slowed", "bleed", "dazed", "blinded"}
+    assert a.PARAMETER == {"slowed", "bleed", "dazed", "blinded", "mark"}
 
 
 def test_examples_join_and_the_settings_default_from_the_assumption() -> None:
@@ -781,6 +781,114 @@ def test_convalescence_restores_tolerances_only_outside_combat() -> None:
     ]
     assert c(state)["fatigue_lost"] == 0
     refused(state, "id", op="convalesce", id="c1")
+
+
+# --- abilities: their declared effects, from the two rolls ---------------------------------
+
+
+def use(state: dict[str, Any], **values: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Kira (c1) uses an ability on the Ogre (c2) unless told otherwise."""
+    action = {"op": "use_ability", "id": "c1", "tier": 1, "targets": "Ogre", "outcome": "rolls",
+              "attack": None, "defense_roll": None, "defense": "evasion", "points": 1}
+    return act(state, **{**action, **values})
+
+
+def test_every_declared_effect_names_a_status_or_a_load_the_tracker_has() -> None:
+    from calculators.tracker.arts.abilities import USABLE, _kind
+
+    assert len(USABLE) >= 20
+    for key, entry in USABLE.items():
+        for effect in entry["effects"]:
+            kind, what = _kind(effect)
+            if kind == "status":
+                assert what.partition(".")[2] in a.STATUS_ENTRIES, (key, what)
+            if "plus" in effect:
+                assert effect["plus"].partition(".")[2] in a.STATUS_ENTRIES, key
+
+
+def test_hack_and_slash_deals_fatigue_and_bleed_per_tier_from_the_two_rolls() -> None:
+    state, events = use(duel(), ability="hack_and_slash", tier=2, attack=10, defense_roll=8)
+    assert texts(events)[0] == "Kira uses Hack and Slash (Tier 2) on Ogre: success (10 against 8)."
+    assert c(state, "c2")["fatigue"] == 1 and c(state, "c2")["statuses"]["bleed"] == 2
+    assert "arts.ability_effects" in rules_of(events)
+    # A Critical (5 or more above) gives +2[Tier] Bleed instead, not both.
+    state, _ = use(duel(), ability="hack_and_slash", tier=2, attack=13, defense_roll=8)
+    assert c(state, "c2")["statuses"]["bleed"] == 4
+
+
+def test_a_tie_goes_to_the_defender_and_nothing_is_applied() -> None:
+    state, events = use(duel(), ability="bash", attack=8, defense_roll=8)
+    assert "failure (8 against 8)" in texts(events)[0]
+    assert c(state, "c2")["fatigue"] == 0 and c(state, "c2")["statuses"] == {}
+
+
+def test_the_outcome_can_be_given_and_both_totals_are_needed_otherwise() -> None:
+    refused(duel(), "defense_roll", op="use_ability", id="c1", ability="bash", tier=1,
+            targets="Ogre", outcome="rolls", attack=9, defense_roll=None, defense="evasion",
+            points=1)
+    state, _ = use(duel(), ability="bash", tier=3, outcome="critical")
+    assert c(state, "c2")["statuses"] == {"dazed": 3, "blinded": 1}
+
+
+def test_resilience_grades_an_ability() -> None:
+    # The defender's Critical avoids it all.
+    state, events = use(duel(), ability="hack_and_slash", defense="resilience", attack=3,
+                        defense_roll=9)
+    assert c(state, "c2")["fatigue"] == 0 and "avoided" in " ".join(texts(events))
+    # The defender's success: only the Fatigue, at most one point, no roll; no Bleed.
+    state, events = use(duel(), ability="hack_and_slash", defense="resilience", attack=7,
+                        defense_roll=8, points=3)
+    assert c(state, "c2")["fatigue"] == 1 and c(state, "c2")["statuses"] == {}
+    assert any(e.get("assumption") == "arts.assume_resilience_success_effects" for e in events)
+    # The defender's failure: everything, the incapacity roll delayed.
+    state, _ = use(duel(), ability="hack_and_slash", defense="resilience", attack=9,
+                   defense_roll=8)
+    assert c(state, "c2")["statuses"] == {"bleed": 1} and c(state, "c2")["delayed"]
+
+
+def test_the_number_of_targets_grows_with_the_tier() -> None:
+    third = {"name": "Imp", "ref": 0, "fatigue_tolerance": 10, "stress_tolerance": 10}
+    state = fresh(KIRA, OGRE, third)
+    assert "up to 2 targets" in refused(state, "targets", op="use_ability", id="c1",
+                                        ability="sweeping_attack", tier=1, targets="Ogre, Imp, Kira",
+                                        outcome="success", attack=None, defense_roll=None,
+                                        defense="evasion", points=1)
+    state, events = use(state, ability="sweeping_attack", tier=1, targets="Ogre, Imp",
+                        outcome="success")
+    assert c(state, "c2")["fatigue"] == 1 and c(state, "c3")["fatigue"] == 1
+    assert "No creature is called 'Bob'." == refused(
+        state, "targets", op="use_ability", id="c1", ability="bash", tier=1, targets="Bob",
+        outcome="success", attack=None, defense_roll=None, defense="evasion", points=1)
+
+
+def test_study_marks_and_hides_then_assassinate_deals_one_plus_the_marks() -> None:
+    state, events = use(duel(), ability="study")
+    assert c(state, "c2")["statuses"] == {"mark": 1} and "hidden" in c(state, "c1")["statuses"]
+    assert "arts.mark" in rules_of(events)
+    state, _ = use(state, ability="study")
+    assert c(state, "c2")["statuses"]["mark"] == 2
+    # Mark does not count down at the end of the turn (arts.assume_mark_lasts).
+    state, _ = act(state, op="next")
+    assert c(state, "c2")["statuses"]["mark"] == 2
+    state, events = use(state, id="c1", ability="assassinate", outcome="success")
+    assert "Mark on Ogre: 1 + 2 stacks." in texts(events)
+    assert c(state, "c2")["fatigue"] == 3
+
+
+def test_costs_to_the_user_scale_with_the_targets_beyond_the_first() -> None:
+    third = {"name": "Imp", "ref": 0, "fatigue_tolerance": 10, "stress_tolerance": 10}
+    state = fresh(KIRA, OGRE, third)
+    state, events = use(state, ability="fire_burst", targets="Ogre, Imp", outcome="success")
+    assert c(state, "c1")["stress"] == 1  # 1 Stress for the one character beyond the first
+    assert c(state, "c2")["fatigue"] == 1 and "burning" in c(state, "c3")["statuses"]
+    state, _ = use(fresh(KIRA, OGRE), ability="blizzard", targets="", outcome="success")
+    assert c(state, "c1")["stress"] == 1  # 'Take Stress': the assumed one point
+
+
+def test_pushes_and_other_numbers_are_reported_for_the_gm() -> None:
+    state, events = use(duel(), ability="propulsive_shot", tier=2, outcome="critical")
+    assert "Propulsive Shot: push 5 (the GM applies it)." in texts(events)
+    assert not any("push 3" in t for t in texts(events))
 
 
 # --- the builder, the card, the page -----------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..spec import Action, Field
+from .abilities import USE_ABILITY, _use_ability
 from .declarations import (
     BUFFS,
     CONDITIONS,
@@ -142,6 +143,7 @@ ACTIONS = (
     ),
     Action("end_incapacity", "An ability ends Incapacity", "creature", (), "arts.incapacity_end"),
     Action("convalesce", "Convalesce (restore Tolerances)", "creature", (), "arts.convalescence"),
+    USE_ABILITY,
     Action("end_combat", "End the combat", "encounter", (), "arts.end_of_combat"),
 )
 
@@ -165,5 +167,6 @@ HANDLERS = {
     "coup_de_grace": _coup_de_grace,
     "end_incapacity": _end_incapacity_action,
     "convalesce": _convalesce,
+    "use_ability": _use_ability,
     "end_combat": _end_combat,
 }

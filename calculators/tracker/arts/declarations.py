@@ -38,12 +38,17 @@ def _status_entries() -> dict[str, dict[str, Any]]:
 
 
 STATUS_ENTRIES = _status_entries()
-NEGATIVE = tuple(k for k, e in STATUS_ENTRIES.items() if e.get("group") == "status")
+MARK = "mark"
+"""Mark: counted as a status's stacks, but not one of the Statuses list (``A_MARK``)."""
+A_MARK = "arts.assume_mark_lasts"
+NEGATIVE = tuple(
+    k for k, e in STATUS_ENTRIES.items() if e.get("group") == "status" and k != MARK
+)
 """The statuses of the Statuses list, in the rulebook's order (Resuscitate clears them)."""
 PARAMETER = frozenset(k for k, e in STATUS_ENTRIES.items() if e.get("parameter"))
 """The statuses with a parameter X, which stack and count down."""
-CONDITIONS = (*NEGATIVE, "hidden")
-"""What the tracker keeps in a creature's ``statuses``: the statuses and Hidden."""
+CONDITIONS = (*NEGATIVE, "hidden", MARK)
+"""What the tracker keeps in a creature's ``statuses``: the statuses, Hidden and Mark."""
 WARDABLE = ("burning", "slowed", "blinded", "dazed")
 """Selective Ward's statuses."""
 BUFFS: tuple[tuple[str, str], ...] = (
@@ -260,6 +265,21 @@ RULES = (
         "Once per round, Stress dealt to the creature may be taken as Fatigue instead.",
     ),
     Rule(
+        "arts.ability_effects",
+        "Ability effects",
+        "arts.ability_list",
+        "Use an ability: what its card declares (Fatigue or Stress dealt, statuses and their "
+        "stacks per Tier, Mark, effects on the user, the number of targets) is applied to each "
+        "target on a success or a Critical, from the two totals rolled (ties go to the "
+        "defender; a Critical is 5 or more above) or the outcome given; Resilience grades it.",
+    ),
+    Rule(
+        "arts.mark",
+        "Mark",
+        "arts.mark",
+        "Mark's stacks are counted on the card; they stay until an ability changes them.",
+    ),
+    Rule(
         "arts.end_of_combat",
         "End of combat",
         "arts.incapacity_and_death",
@@ -278,6 +298,9 @@ ASSUMPTIONS = (
     "arts.assume_resilience_load",
     "arts.assume_burning_fatigue",
     "arts.assume_negative_statuses",
+    "arts.assume_mark_lasts",
+    "arts.assume_ability_points",
+    "arts.assume_resilience_success_effects",
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 

@@ -7,7 +7,7 @@ from typing import Any
 from ...errors import InputError
 from ..context import Ctx
 from .creature import speed
-from .declarations import BUFF_NAMES, PARAMETER, STATUS_ENTRIES
+from .declarations import BUFF_NAMES, MARK, PARAMETER, STATUS_ENTRIES
 
 
 def _status(ctx: Ctx, values: dict[str, Any]) -> None:
@@ -24,7 +24,7 @@ def _status(ctx: Ctx, values: dict[str, Any]) -> None:
             cid,
         )
         return
-    rule = "hidden" if key == "hidden" else "statuses"
+    rule = key if key in ("hidden", MARK) else "statuses"
     if key in PARAMETER:
         before = c["statuses"].get(key)
         after = (before or 0) + values["amount"]

@@ -19,6 +19,7 @@ from .declarations import (
     INCAPACITY_ROLL,
     LOAD_MAX,
     LOADS,
+    MARK,
     PARAMETER,
     STATUS_ENTRIES,
     _module,
@@ -130,7 +131,8 @@ def turn_end(ctx: Ctx, cid: str) -> None:
     if "stunned" in c["statuses"]:
         del c["statuses"]["stunned"]
         ctx.say(f"Stunned ends at the end of {name}'s turn.", "arts.stunned", cid)
-    for key in [k for k in CONDITIONS if k in PARAMETER and k in c["statuses"]]:
+    decaying = [k for k in CONDITIONS if k in PARAMETER and k != MARK]
+    for key in [k for k in decaying if k in c["statuses"]]:
         x = c["statuses"][key]
         status = STATUS_ENTRIES[key]["name"]
         if x <= 1:
