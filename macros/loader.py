@@ -47,6 +47,7 @@ _TYPE_NAMES = {
     "lines": "a list of lines (text, or a mapping with 'text')",
     "intmap": "a mapping of names to whole numbers",
     "strmap": "a mapping of names to one line of text",
+    "files": "a file name or a list of file names",
 }
 
 
@@ -114,11 +115,15 @@ class Rulebook:
 
 @dataclass
 class System:
-    """A game system: its metadata and its pages in reading order."""
+    """A game system: its metadata and its pages in reading order.
+
+    ``seeds`` are its source files in ``sources/``, chapters in order (``system.yml``'s
+    ``seed``: one name or a list); ``seed`` is the first.
+    """
 
     id: str
     name: str
-    seed: str
+    seeds: tuple[str, ...]
     text: str
     note: str
     file: str
@@ -126,6 +131,11 @@ class System:
     rulebook: Rulebook
     repairs: tuple[str, ...] = ()
     pages: list[Page] = field(default_factory=list)
+
+    @property
+    def seed(self) -> str:
+        """The first (often the only) source file."""
+        return self.seeds[0]
 
     def page(self, name: str) -> Page:
         """The page called ``name`` (e.g. ``combat``); ``KeyError`` if the system has none."""
@@ -187,6 +197,9 @@ class _Collector:
 
 def _type_ok(value: Any, spec: Field) -> bool:
     kind = spec.type
+    if kind == "files":
+        names = value if isinstance(value, list) else [value]
+        return bool(names) and all(isinstance(n, str) and n and "\n" not in n for n in names)
     if kind == "mapping":
         return isinstance(value, dict)
     if kind == "mappings":
@@ -317,7 +330,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     system = System(
         meta["id"],
         meta["name"],
-        meta["seed"],
+        tuple(meta["seed"]) if isinstance(meta["seed"], list) else (meta["seed"],),
         meta["text"],
         meta.get("note") or "",
         out.rel(system_path),
@@ -326,13 +339,14 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         tuple(meta.get("repairs") or ()),
     )
     data.systems[system.id] = system
-    if not (out.root.parent / SOURCES_DIR / system.seed).is_file():
-        out.add(
-            system_path,
-            meta.line_of("seed"),
-            "system.seed",
-            f"no file {SOURCES_DIR}/{system.seed} (the rulebook this system is built from)",
-        )
+    for seed in system.seeds:
+        if not (out.root.parent / SOURCES_DIR / seed).is_file():
+            out.add(
+                system_path,
+                meta.line_of("seed"),
+                "system.seed",
+                f"no file {SOURCES_DIR}/{seed} (the rulebook this system is built from)",
+            )
     listed = set(meta["pages"])
     for name in meta["pages"]:
         page_path = folder / f"{name}.yml"
@@ -427,12 +441,12 @@ def _load_entry(
             )
             return
     source = raw.get("source")
-    if isinstance(source, LineDict) and source.get("file") != system.seed:
+    if isinstance(source, LineDict) and source.get("file") not in system.seeds:
         out.add(
             path,
             source.line_of("file"),
             prefix + "source.file",
-            f"must name this system's seed {system.seed!r}",
+            f"must name one of this system's seeds: {', '.join(system.seeds)}",
         )
     if len(out.problems) > before:
         return

@@ -29,7 +29,8 @@ class Field:
     (checked field by field against its own field list), ``page`` (the name of one of
     the system's pages), ``mappings`` (a list of mappings, each checked against ``items``),
     ``lines`` (a list of strings or of mappings checked against ``items``), ``intmap``
-    (names to whole numbers), ``strmap`` (names to one line of text) and ``any``.
+    (names to whole numbers), ``strmap`` (names to one line of text), ``files`` (one file
+    name, or a list of them) and ``any``.
     """
 
     name: str
@@ -204,7 +205,7 @@ SOURCES_DIR = "sources"
 SYSTEM_FIELDS: tuple[Field, ...] = (
     Field("id", "str", required=True),
     Field("name", "str", required=True),
-    Field("seed", "str", required=True),
+    Field("seed", "files", required=True),
     Field("text", "text", required=True),
     Field("pages", "strs", required=True),
     Field("note", "text"),

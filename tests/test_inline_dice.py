@@ -70,7 +70,9 @@ def _system(path: Path) -> dict:
 
 
 SEED_FILES = {
-    meta["seed"]: meta.get("repairs", []) for meta in map(_system, RULES.glob("*/system.yml"))
+    seed: meta.get("repairs", [])
+    for meta in map(_system, RULES.glob("*/system.yml"))
+    for seed in (meta["seed"] if isinstance(meta["seed"], list) else [meta["seed"]])
 }
 
 
