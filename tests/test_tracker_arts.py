@@ -849,10 +849,10 @@ def test_resilience_grades_an_ability() -> None:
 def test_the_number_of_targets_grows_with_the_tier() -> None:
     third = {"name": "Imp", "ref": 0, "fatigue_tolerance": 10, "stress_tolerance": 10}
     state = fresh(KIRA, OGRE, third)
-    assert "up to 2 targets" in refused(state, "targets", op="use_ability", id="c1",
-                                        ability="sweeping_attack", tier=1, targets="Ogre, Imp, Kira",
-                                        outcome="success", attack=None, defense_roll=None,
-                                        defense="evasion", points=1)
+    message = refused(state, "targets", op="use_ability", id="c1", ability="sweeping_attack",
+                      tier=1, targets="Ogre, Imp, Kira", outcome="success", attack=None,
+                      defense_roll=None, defense="evasion", points=1)
+    assert "up to 2 targets" in message
     state, events = use(state, ability="sweeping_attack", tier=1, targets="Ogre, Imp",
                         outcome="success")
     assert c(state, "c2")["fatigue"] == 1 and c(state, "c3")["fatigue"] == 1
