@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from . import rolltable
 from .errors import Problem, RulesDataError
 from .schema import (
     COMMON,
@@ -448,6 +449,9 @@ def _load_entry(
             prefix + "source.file",
             f"must name one of this system's seeds: {', '.join(system.seeds)}",
         )
+    if kind == "table" and raw.get("roll") and len(out.problems) == before:
+        for message in rolltable.problems(raw["roll"], raw["rows"]):
+            out.add(path, raw.line_of("rows"), prefix + "rows", message)
     if len(out.problems) > before:
         return
     entry = Entry(
