@@ -217,7 +217,7 @@ def test_every_problem_is_listed_across_files(tmp_path: Path) -> None:
         "rules_data/demo/rules.yml:6: entries[1].id: "
         "must look like 'demo.some_name' (lower case); got 'Demo.Bad'",
         "rules_data/demo/rules.yml:9: entries[1].source.file: "
-        f"must name this system's seed '{SEED}'",
+        f"must name one of this system's seeds: {SEED}",
         "rules_data/demo/system.yml:6: system.pages: no file missing.yml",
     ]
 
