@@ -356,7 +356,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
             continue
         _load_page(out, data, system, page_path)
     for extra in sorted(folder.glob("*.yml")):
-        if extra.stem != "system" and extra.stem not in listed:
+        if extra.stem not in ("system", "import") and extra.stem not in listed:
             out.add(extra, 1, "page", f"file is not listed in {system.id}/system.yml pages")
 
 
