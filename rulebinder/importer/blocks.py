@@ -82,6 +82,8 @@ def parse_blocks(markdown: str) -> list[Block]:
             block.inline = inner[0].content if inner else ""
         elif kind == "table":
             block.cells = _cells(inner)
+        elif kind in ("bullet_list", "ordered_list"):
+            block.markdown = _reindent(lines, start_line, end_line, inner)
         blocks.append(block)
         index = end + 1
     return blocks
@@ -95,3 +97,32 @@ def _cells(tokens: list[Token]) -> list[list[str]]:
         elif token.type == "inline" and rows:
             rows[-1].append(token.content.strip())
     return rows
+
+
+def _reindent(lines: list[str], start: int, end: int, tokens: list[Token]) -> str:
+    r"""A list's lines with nested items indented by four spaces a level, as the site's
+    Markdown (Python-Markdown) needs; CommonMark nests them by the marker's width.
+
+    >>> md = "1. One\n2. Two:\n   * a;\n   * b.\n3. Three"
+    >>> print(parse_blocks(md)[0].markdown)
+    1. One
+    2. Two:
+        * a;
+        * b.
+    3. Three
+    """
+    depth_of = [0] * (end - start)
+    depth = 1
+    for token in tokens:
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+        elif token.type in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+        elif token.type == "list_item_open" and token.map:
+            for line in range(token.map[0], token.map[1]):
+                depth_of[line - start] = depth
+    out = []
+    for offset, line in enumerate(lines[start:end]):
+        level = depth_of[offset]
+        out.append(" " * 4 * (level - 1) + line.lstrip() if level > 1 and line.strip() else line)
+    return "\n".join(out)

@@ -102,15 +102,22 @@ def _glossary(
     if not terms and not added:
         return None
     used = {page.name for page in book_pages}
+    own = [p for p in book_pages if p.title.strip().lower() == "glossary"]
     page = PageData(page_name("Glossary", used), "Glossary")
+    if own:  # the book's own Glossary chapter gets them, after its own entries
+        page = own[0]
     index = _by_kind(book_pages, page.name)
     if index:
         first = added[0]["source"] if added else terms[0]["source"]
-        page.entries.append(
+        where = 1 if own and page.entries and page.entries[0]["kind"] == "section" else 0
+        page.entries.insert(
+            where,
             {"kind": "prose", "id": ids.new("terms_by_kind"), "name": "Terms by kind",
-             "text": index, "source": first}
+             "text": index, "source": first},
         )
     page.entries += added
+    if own:
+        return None
     return page if page.entries else None
 
 
@@ -198,9 +205,11 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     if made.titles:
         rulebook["title"] = made.titles[0]
     rulebook["lines"] = sum(_lines(s.raw) for s in sources)
-    rulebook["holds"] = (
-        f"{counts['section']} sections, {counts['table']} tables, {counts['term']} terms "
-        f"and {counts['sidebar']} sidebars."
-    )
+    rulebook["holds"] = ", ".join(
+        f"{counts[kind]} {kind if counts[kind] == 1 else plural}"
+        for kind, plural in (("section", "sections"), ("table", "tables"), ("term", "terms"),
+                             ("sidebar", "sidebars"), ("calculator", "calculators"))
+        if counts[kind]
+    ) + "."
     system["rulebook"] = rulebook
     return Book(system, pages, notes)

@@ -115,7 +115,7 @@ def summary(book: Book, seconds: float) -> list[str]:
     """The closing lines: pages, entries by kind, terms, dice, tables, time."""
     entries = book.entries()
     kinds = Counter(e["kind"] for e in entries)
-    rolls = sum(1 for e in entries if e.get("roll"))
+    rolls = sum(1 for e in entries if e["kind"] == "table" and e.get("roll"))
     terms = [e for e in entries if e["kind"] == "term"]
     aliases = sum(len(e.get("aliases", [])) + 1 for e in terms)
     by_kind = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))

@@ -13,8 +13,8 @@ from .blocks import Block, plain
 from .ids import Ids, page_name
 from .problems import Problem
 from .read import Source
-from .tables import table_entry
-from .terms import GLOSSARY_HEADING, TAGGED, RunIn, run_in_terms
+from .tables import dice_calculator, table_entry
+from .terms import GLOSSARY_HEADING, TAGGED, RunIn, definition_list, run_in_terms
 
 _SIDEBAR = re.compile(r"^\s*>\s*\*\*([^*\n]+?)\*\*[:.]?\s*")
 _CAPTION = re.compile(r"^Table:\s*(.+)$")
@@ -92,11 +92,17 @@ class _Builder:
         if not self.prose:
             return
         lines = self.source.markdown.splitlines()
+        out: list[str] = []
+        at = self.prose[0].start
         for block in self.prose:
+            out += lines[at : block.start]
+            own = block.markdown.splitlines()
             # '####$ x' is text in CommonMark but a heading to the site's Markdown: escape it
-            if block.kind == "paragraph" and lines[block.start].lstrip().startswith("#"):
-                lines[block.start] = "\\" + lines[block.start].lstrip()
-        text = "\n".join(lines[self.prose[0].start : self.prose[-1].end]).strip("\n")
+            if block.kind == "paragraph" and own and own[0].lstrip().startswith("#"):
+                own[0] = "\\" + own[0].lstrip()
+            out += own
+            at = block.end
+        text = "\n".join(out).strip("\n")
         self.prose = []
         if not text.strip():
             return
@@ -172,6 +178,9 @@ class _Builder:
         if entry:
             self.add(entry)
             self.open = None
+            calculator = dice_calculator(entry, self.ids)
+            if calculator:
+                self.add(calculator)
 
     def sidebar(self, block: Block, title: str) -> None:
         self.flush()
@@ -189,6 +198,16 @@ class _Builder:
         )
         self.open = None
 
+    def definitions(self, block: Block) -> None:
+        """A definition list: each term in place, with its definition."""
+        self.flush()
+        for found in definition_list(self.source, block, None):
+            self.add(
+                {"kind": "term", "id": self.ids.new(found.name), "name": found.name,
+                 "text": found.text, "source": self.source_ref(), "_line": found.line}
+            )
+        self.open = None
+
     def block(self, block: Block) -> None:
         if block.kind == "paragraph":
             caption = _CAPTION.match(block.inline.strip())
@@ -198,6 +217,9 @@ class _Builder:
                 return
         if block.kind == "table":
             self.table(block)
+            return
+        if block.kind == "dl":
+            self.definitions(block)
             return
         if block.kind == "blockquote":
             title = _SIDEBAR.match(block.markdown)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from calculators.notation import parse
 from macros.rolltable import problems as roll_problems
 
 from .blocks import Block
@@ -67,3 +68,65 @@ def table_entry(
         entry["roll"] = die
     entry["source"] = where
     return entry, []
+
+
+def _is_dice(cell: object) -> bool:
+    text = str(cell).strip()
+    if not re.search(r"\d*[dD]\d", text):
+        return False
+    try:
+        parse(text.lower(), "cell").distribution()
+    except Exception:  # noqa: BLE001 - not a dice expression of the notation
+        return False
+    return True
+
+
+def dice_calculator(table: dict[str, Any], ids: Ids) -> dict[str, Any] | None:
+    """A calculator for a table with a column of dice (a weapons table's Damage): pick a
+    row and a modifier, see the exact distribution, roll it. ``None`` without such a column.
+
+    >>> t = {"id": "b.weapons", "name": "Weapons", "columns": ["Weapon", "Damage"],
+    ...      "rows": [["Axe", "1d8"], ["Club", "1d6 + 1"]], "source": {}}
+    >>> calc = dice_calculator(t, Ids("b"))
+    >>> calc["outputs"][0]["value"]
+    'if(row == 0, 1d8, 1d6 + 1) + modifier'
+    >>> calc["inputs"][0]["values"]
+    {'Axe': 0, 'Club': 1}
+    """
+    columns, rows = table["columns"], table["rows"]
+    if len(columns) < 2 or len(rows) < 1:
+        return None
+    column = next(
+        (i for i in range(1, len(columns)) if all(_is_dice(row[i]) for row in rows)), None
+    )
+    names = [str(row[0]).strip() for row in rows]
+    if column is None or len(set(names)) < len(names) or any(not n for n in names):
+        return None
+    dice = [str(row[column]).strip().lower() for row in rows]
+    expression = dice[-1]
+    for index in range(len(dice) - 2, -1, -1):
+        expression = f"if(row == {index}, {dice[index]}, {expression})"
+    value = f"{expression} + modifier"
+    label = str(columns[column])
+    return {
+        "kind": "calculator",
+        "id": ids.new(f"{table['name']} {label}"),
+        "name": f"{table['name']}: {label}",
+        "source": dict(table["source"]),
+        "rule": table["id"],
+        "inputs": [
+            {"name": "row", "kind": "choice", "label": str(columns[0]), "default": names[0],
+             "choices": names, "values": {n: i for i, n in enumerate(names)}},
+            {"name": "modifier", "kind": "int", "label": "Modifier", "default": 0,
+             "min": -50, "max": 50},
+        ],
+        "outputs": [
+            {"name": "distribution", "label": label, "kind": "distribution", "value": value},
+            {"name": "average", "label": f"Average {label.lower()}", "kind": "number",
+             "stat": "mean", "value": value},
+        ],
+        "breakdown": [
+            f"{label} of the chosen row of {table['name']} (each is rollable in the table), "
+            "plus {modifier}",
+        ],
+    }

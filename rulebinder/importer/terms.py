@@ -69,7 +69,7 @@ def _section_at(line: int, sections: list[tuple[int, str]]) -> str | None:
 def run_in_terms(
     source: Source, blocks: list[Block], sections: list[tuple[int, str]]
 ) -> list[RunIn]:
-    """Bold run-in terms of paragraphs, and the terms of definition lists."""
+    """Bold run-in terms of paragraphs (``**Term.** text``)."""
     found: list[RunIn] = []
     for block in blocks:
         line = block.start + 1
@@ -78,12 +78,10 @@ def run_in_terms(
             if match and len(match.group(2).split()) <= 5:
                 found.append(RunIn(plain(match.group(2)), match.group(4).strip(), source.name,
                                    line, _section_at(line, sections), "run-in"))
-        elif block.kind == "dl":
-            found += _definition_list(source, block, _section_at(line, sections))
     return found
 
 
-def _definition_list(source: Source, block: Block, see: str | None) -> list[RunIn]:
+def definition_list(source: Source, block: Block, see: str | None) -> list[RunIn]:
     """The terms of a definition list (``Term`` then ``: definition`` lines)."""
     out: list[RunIn] = []
     term: tuple[str, int] | None = None

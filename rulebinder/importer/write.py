@@ -27,7 +27,11 @@ RECORD = "import.yml"
 
 
 class _Dumper(yaml.SafeDumper):
-    """YAML as the hand-structured books are written: block style, text as literal blocks."""
+    """YAML as the hand-structured books are written: block style, text as literal blocks,
+    no anchors or aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
 
 
 def _str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
