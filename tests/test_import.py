@@ -269,3 +269,15 @@ def test_the_command_line_and_python_m(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     system = yaml.safe_load((tmp_path / "rules_data" / "x" / "system.yml").read_text())
     assert system["system"]["name"] == "Lanterns of the Deep"
+
+
+def test_the_authoring_reference_lists_every_kind_and_field(built_site: Path) -> None:
+    from macros.reference import KIND_TEXT
+    from macros.schema import COMMON, KINDS
+
+    assert set(KIND_TEXT) == set(KINDS)
+    page = (built_site / "authoring" / "index.html").read_text(encoding="utf-8")
+    for kind, fields in KINDS.items():
+        assert f'<h2 id="{kind}"><code>{kind}</code>' in page, kind
+        for field in (*COMMON, *fields):
+            assert f"<code>{field.name}</code>" in page, (kind, field.name)
