@@ -298,6 +298,41 @@ def _read(out: _Collector, path: Path) -> Any:
     return None
 
 
+def _refine(out: _Collector, path: Path, meta: LineDict) -> None:
+    """An author's ``refine.yml`` beside an imported system (the importer never writes it):
+    ``pages`` are added after the system's own, and ``system`` fields replace its own
+    (``summary`` and ``rulebook`` field by field)."""
+    if not path.is_file():
+        return
+    doc = _read(out, path)
+    if doc is None:
+        return
+    if not isinstance(doc, dict):
+        out.add(path, 1, "refine", "expected a mapping with 'pages' and/or 'system'")
+        return
+    for key in doc:
+        if key not in ("pages", "system"):
+            out.add(path, doc.line_of(str(key)), str(key), "unknown field (pages, system)")
+    pages = doc.get("pages") or []
+    if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages):
+        out.add(path, doc.line_of("pages"), "pages", "must be a list of page names")
+    elif isinstance(meta.get("pages"), list):
+        meta["pages"] = [*meta["pages"], *pages]
+    changes = doc.get("system") or {}
+    if not isinstance(changes, dict):
+        out.add(path, doc.line_of("system"), "system", "must be a mapping of system fields")
+        return
+    for key, value in changes.items():
+        if key in ("summary", "rulebook") and isinstance(value, dict) and isinstance(
+            meta.get(key), dict
+        ):
+            meta[key].update(value)
+        elif key in ("id", "seed", "pages"):
+            out.add(path, changes.line_of(str(key)), f"system.{key}", "is the importer's")
+        else:
+            meta[key] = value
+
+
 def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     system_path = folder / "system.yml"
     if not system_path.is_file():
@@ -311,6 +346,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         return
     meta = doc["system"]
     before = len(out.problems)
+    _refine(out, folder / "refine.yml", meta)
     _check_fields(out, system_path, meta, SYSTEM_FIELDS, "system.")
     nested = {"summary": SUMMARY_FIELDS, "rulebook": RULEBOOK_FIELDS}
     for name, specs in nested.items():
@@ -356,7 +392,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
             continue
         _load_page(out, data, system, page_path)
     for extra in sorted(folder.glob("*.yml")):
-        if extra.stem not in ("system", "import") and extra.stem not in listed:
+        if extra.stem not in ("system", "import", "refine") and extra.stem not in listed:
             out.add(extra, 1, "page", f"file is not listed in {system.id}/system.yml pages")
 
 

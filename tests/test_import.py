@@ -55,10 +55,49 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         assert status == 0, said
     status, said = imported(root, FIXTURE, system="lanterns")
     assert status == 0, said
+    refine_lanterns(root)
     site = tmp_path_factory.mktemp("import-site")
     result = mkdocs_build(root, site)
     assert result.returncode == 0, result.stdout + result.stderr
     return root, site
+
+
+HOUSE_RULES = """\
+page:
+  title: House Rules
+entries:
+- kind: assumption
+  id: lanterns.assume_soaked_lasts
+  name: Soaked lasts a scene
+  text: A Soaked creature dries off at the end of the scene.
+  reason: The rulebook says "until it dries off" without saying when that is.
+  applies_to: [lanterns.soaked]
+  source: {file: fixture_book.md, heading: "Lanterns of the Deep > Glossary > Soaked [Condition]"}
+"""
+
+
+def refine_lanterns(root: Path) -> None:
+    """An author's refinements, in files the importer does not own."""
+    folder = root / "rules_data" / "lanterns"
+    refine = folder / "refine.yml"
+    assert "never changes it" in refine.read_text()  # the importer's template
+    refine.write_text(
+        "pages: [house_rules]\nsystem:\n  summary:\n    damage: Damage is rolled on the "
+        "weapon's die.\n"
+    )
+    (folder / "house_rules.yml").write_text(HOUSE_RULES)
+    (root / "docs" / "lanterns" / "house_rules.md").write_text("{{ rules_page() }}\n")
+    status, said = imported(root, FIXTURE, system="lanterns")  # a re-import keeps them
+    assert status == 0 and "up to date" in said, said
+    assert (folder / "house_rules.yml").read_text() == HOUSE_RULES
+
+
+def test_refinements_live_beside_the_import(built: tuple[Path, Path]) -> None:
+    _, site = built
+    house = _page(site, "lanterns/house_rules")
+    assert "Soaked lasts a scene" in house
+    assert "Soaked lasts a scene" in _page(site, "lanterns/assumptions")
+    assert "Damage is rolled on the weapon" in (site / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("number", range(len(FIVE)))

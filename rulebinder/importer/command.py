@@ -19,7 +19,17 @@ from macros.schema import SYSTEM_ID_PATTERN
 from .book import Book, make_book
 from .problems import ImportFailed, Problem
 from .read import Source, read_source
-from .write import RECORD, Change, compare, plan, record, sha, write_all
+from .write import (
+    RECORD,
+    REFINE,
+    REFINE_TEMPLATE,
+    Change,
+    compare,
+    plan,
+    record,
+    sha,
+    write_all,
+)
 
 
 @dataclass(frozen=True)
@@ -148,6 +158,9 @@ def run(options: Options, say: Callable[[str], None] = print) -> int:
     files_with_record = {**files, root / "rules_data" / options.system / RECORD:
                          record(files, sources, root)}
     everything = {**files_with_record, **copies}
+    refine = root / "rules_data" / options.system / REFINE
+    if not refine.exists():
+        everything[refine] = REFINE_TEMPLATE.encode()
     changes = compare(everything, stale)
     changed = [c for c in changes if c.status != "unchanged"]
     if options.dry_run:

@@ -14,7 +14,14 @@ from .ids import Ids, page_name
 from .problems import Problem
 from .read import Source
 from .tables import dice_calculator, table_entry
-from .terms import GLOSSARY_HEADING, TAGGED, RunIn, definition_list, run_in_terms
+from .terms import (
+    GLOSSARY_HEADING,
+    TAGGED,
+    RunIn,
+    definition_list,
+    glossary_label,
+    run_in_terms,
+)
 
 _SIDEBAR = re.compile(r"^\s*>\s*\*\*([^*\n]+?)\*\*[:.]?\s*")
 _CAPTION = re.compile(r"^Table:\s*(.+)$")
@@ -208,7 +215,29 @@ class _Builder:
             )
         self.open = None
 
+    def labelled(self, block: Block) -> bool:
+        """In a glossary part, ``**Term:** text`` paragraphs and list items are terms, in
+        place; whether ``block`` was taken so."""
+        if not self.glossary_level or block.kind not in ("paragraph", "bullet_list"):
+            return False
+        items = [block.markdown]
+        if block.kind == "bullet_list":
+            items = re.split(r"\n(?=[-*+]\s)", block.markdown)
+        found = [glossary_label(item) for item in items]
+        if not all(found):
+            return False
+        self.flush()
+        for offset, (name, text) in enumerate(f for f in found if f):
+            self.add(
+                {"kind": "term", "id": self.ids.new(name), "name": name, "text": text,
+                 "source": self.source_ref(), "_line": block.start + 1 + offset}
+            )
+        self.open = None
+        return True
+
     def block(self, block: Block) -> None:
+        if self.labelled(block):
+            return
         if block.kind == "paragraph":
             caption = _CAPTION.match(block.inline.strip())
             if caption:

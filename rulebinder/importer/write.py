@@ -24,6 +24,19 @@ from .book import Book
 from .read import Source
 
 RECORD = "import.yml"
+REFINE = "refine.yml"
+REFINE_TEMPLATE = """\
+# Your refinements of this imported book. `rulebinder import` writes this file once, when it
+# is missing, and never changes it; the build reads it after system.yml.
+#
+# pages: your own pages after the imported ones, each a rules_data/<id>/<page>.yml (a `page:`
+#   and its `entries:`: assumptions, calculators, terms the importer missed...) and a
+#   docs/<id>/<page>.md holding {{ rules_page() }}.
+# system: fields of system.yml to replace: its name, text, or its front page card, e.g.
+#   system: {name: My Book, summary: {damage: Damage is dealt in hit points.}}
+pages: []
+system: {}
+"""
 
 
 class _Dumper(yaml.SafeDumper):
