@@ -19,6 +19,7 @@ from .schema import (
     COMMON,
     ID_PATTERN,
     KINDS,
+    LINKABLE_KINDS,
     PAGE_FIELDS,
     RULEBOOK_FIELDS,
     SOURCES_DIR,
@@ -376,14 +377,28 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         tuple(meta.get("repairs") or ()),
     )
     data.systems[system.id] = system
-    for seed in system.seeds:
-        if not (out.root.parent / SOURCES_DIR / seed).is_file():
-            out.add(
-                system_path,
-                meta.line_of("seed"),
-                "system.seed",
-                f"no file {SOURCES_DIR}/{seed} (the rulebook this system is built from)",
-            )
+    missing = [s for s in system.seeds if not (out.root.parent / SOURCES_DIR / s).is_file()]
+    for seed in missing:
+        out.add(
+            system_path,
+            meta.line_of("seed"),
+            "system.seed",
+            f"no file {SOURCES_DIR}/{seed} (the rulebook this system is built from)",
+        )
+    if missing:
+        return  # every entry would name a missing source: this one message says it
+    lines = sum(
+        len((out.root.parent / SOURCES_DIR / s).read_text(encoding="utf-8").splitlines())
+        for s in system.seeds
+    )
+    if system.rulebook.lines != lines:
+        out.add(
+            system_path,
+            meta["rulebook"].line_of("lines"),
+            "system.rulebook.lines",
+            f"is {system.rulebook.lines}, but {', '.join(system.seeds)} "
+            f"{'has' if len(system.seeds) == 1 else 'have'} {lines} lines",
+        )
     listed = set(meta["pages"])
     for name in meta["pages"]:
         page_path = folder / f"{name}.yml"
@@ -566,6 +581,26 @@ def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
             out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
 
 
+def _check_names(out: _Collector, data: RulesData) -> None:
+    """Two linkable entries of one system with one name (or alias or abbreviation) would
+    send every mention to the first: refused, naming both."""
+    seen: dict[tuple[str, str], Entry] = {}
+    for entry in data.entries.values():
+        if entry.kind not in LINKABLE_KINDS:
+            continue
+        names = [entry.name, entry.get("abbr"), *(entry.get("aliases") or [])]
+        for name in dict.fromkeys(n for n in names if n):
+            first = seen.setdefault((entry.system, name), entry)
+            if first is not entry:
+                out.add(
+                    out.root.parent / entry.file,
+                    entry.line,
+                    "name" if name == entry.name else "aliases",
+                    f"{name!r} also names {first.id} ({first.file}:{first.line}): every "
+                    "mention would link to that one",
+                )
+
+
 def load_rules(root: Path) -> RulesData:
     """Load and validate every system under ``root`` (the ``rules_data`` folder).
 
@@ -578,6 +613,7 @@ def load_rules(root: Path) -> RulesData:
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         _load_system(out, data, folder)
     _check_references(out, data, root)
+    _check_names(out, data)
     _check_calculators(out, data, root)
     if out.problems:
         raise RulesDataError(out.problems)

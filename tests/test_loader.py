@@ -43,7 +43,7 @@ def write(root: Path, rules: str, system: str = SYSTEM) -> Path:
     (folder / "system.yml").write_text(system)
     (folder / "rules.yml").write_text(textwrap.dedent(rules))
     (root / "sources").mkdir(exist_ok=True)
-    (root / "sources" / SEED).write_text("# Combat\n")
+    (root / "sources" / SEED).write_text("# Combat\n\nThree lines.\n")
     return root / "rules_data"
 
 
@@ -239,3 +239,25 @@ def test_broken_data_stops_the_build_and_writes_no_site(tmp_path: Path) -> None:
     assert "rules_data/arts/combat.yml:" in log and "kind: must be one of" in log
     assert "Traceback" not in log
     assert not out.exists()
+
+
+def test_two_linkable_entries_with_one_name_are_refused_naming_both(tmp_path: Path) -> None:
+    second = GOOD_ENTRY.replace("demo.fatigue", "demo.tired").replace(
+        "name: Fatigue", "name: Tired\n    aliases: [Fatigue]"
+    )
+    root = write(tmp_path, "page: {title: Rules}\nentries:\n" + GOOD_ENTRY + second)
+    assert problems(root) == [
+        "rules_data/demo/rules.yml:8: aliases: 'Fatigue' also names demo.fatigue "
+        "(rules_data/demo/rules.yml:3): every mention would link to that one"
+    ]
+
+
+def test_a_wrong_line_count_of_the_rulebook_is_refused(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        "page: {title: Rules}\nentries:\n" + GOOD_ENTRY,
+        SYSTEM.replace("lines: 3", "lines: 30"),
+    )
+    assert problems(root) == [
+        f"rules_data/demo/system.yml:13: system.rulebook.lines: is 30, but {SEED} has 3 lines"
+    ]
