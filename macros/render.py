@@ -169,7 +169,11 @@ class Renderer:
 
     def prose(self, entry: Entry, doc: str) -> str:
         """Text between other entries, under the heading before it."""
-        return self._join(self.link(entry, entry.get("text"), doc), self._notes(entry, doc))
+        return self._join(
+            f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>',
+            self.link(entry, entry.get("text"), doc),
+            self._notes(entry, doc),
+        )
 
     def sidebar(self, entry: Entry, doc: str) -> str:
         """A titled box beside the rules (a block quote with a bold title in the source)."""
