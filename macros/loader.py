@@ -6,6 +6,8 @@ lists them all as ``file:line: field: message``.
 
 from __future__ import annotations
 
+import copy
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +17,7 @@ import yaml
 
 from . import rolltable
 from .errors import Problem, RulesDataError
+from .sanitize import clean_tree
 from .schema import (
     COMMON,
     ID_PATTERN,
@@ -51,6 +54,8 @@ _TYPE_NAMES = {
     "strmap": "a mapping of names to one line of text",
     "files": "a file name or a list of file names",
 }
+
+_LOG = logging.getLogger("mkdocs.plugins.rulebinder")
 
 
 @dataclass
@@ -299,6 +304,21 @@ def _read(out: _Collector, path: Path) -> Any:
     return None
 
 
+def _sanitize(out: _Collector, path: Path, raw: LineDict, prefix: str) -> None:
+    """Unsafe HTML in an entry's text is dropped, with a warning at its field (which fails a
+    ``--strict`` build): a book may come from anyone."""
+    for key in list(raw):
+        if key == "source":
+            continue
+        value, dropped = clean_tree(copy.deepcopy(raw[key]))
+        if dropped:
+            raw[key] = value
+            _LOG.warning(
+                "%s:%s: %s%s: unsafe HTML dropped: %s",
+                out.rel(path), raw.line_of(str(key)), prefix, key, ", ".join(dropped),
+            )
+
+
 def _refine(out: _Collector, path: Path, meta: LineDict) -> None:
     """An author's ``refine.yml`` beside an imported system (the importer never writes it):
     ``pages`` are added after the system's own, and ``system`` fields replace its own
@@ -365,6 +385,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         )
         return
     summary, rulebook = meta["summary"], meta["rulebook"]
+    _sanitize(out, system_path, meta, "system.")
     system = System(
         meta["id"],
         meta["name"],
@@ -437,6 +458,8 @@ def _load_page(out: _Collector, data: RulesData, system: System, path: Path) -> 
         out.add(path, getattr(doc, "line", 1), "page", "expected a 'page' mapping")
         return
     _check_fields(out, path, doc["page"], PAGE_FIELDS, "page.")
+    if isinstance(doc["page"], LineDict):
+        _sanitize(out, path, doc["page"], "page.")
     for key in doc:
         if key not in ("page", "entries"):
             out.add(path, doc.line_of(str(key)), str(key), "unknown top-level key")
@@ -505,6 +528,7 @@ def _load_entry(
             out.add(path, raw.line_of("rows"), prefix + "rows", message)
     if len(out.problems) > before:
         return
+    _sanitize(out, path, raw, prefix)
     entry = Entry(
         entry_id, kind, raw["name"], system.id, page.name, out.rel(path), raw.line, index, dict(raw)
     )

@@ -84,7 +84,8 @@ def test_the_front_page_card_of_each_system(built_site: Path, system_id: str) ->
         assert f'href="{system_id}/calculators/"' not in found and not page.is_file()
     if summary.creation_page:
         assert f'href="{system_id}/{summary.creation_page}/"' in found
-    assert f'<a href="{system_id}/tracker/">encounter tracker</a>' in found
+    tracker = f'<a href="{system_id}/tracker/">encounter tracker</a>'
+    assert (tracker in found) == (ROOT / "docs" / system_id / "tracker.md").is_file()
     has_builder = (ROOT / "docs" / system_id / "builder.md").is_file()
     assert (f'<a href="{system_id}/builder/">character builder</a>' in found) == has_builder
 

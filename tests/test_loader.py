@@ -261,3 +261,43 @@ def test_a_wrong_line_count_of_the_rulebook_is_refused(tmp_path: Path) -> None:
     assert problems(root) == [
         f"rules_data/demo/system.yml:13: system.rulebook.lines: is 30, but {SEED} has 3 lines"
     ]
+
+
+def test_unsafe_html_is_dropped_with_a_warning_and_a_strict_build_fails(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    evil = GOOD_ENTRY.replace(
+        "text: A point of tiredness.",
+        "text: 'A <ins>point</ins> of <script>alert(1)</script>tiredness <img src=x "
+        "onerror=alert(2)> [go](javascript:alert(3)).'",
+    )
+    root = write(tmp_path, "page: {title: Rules}\nentries:\n" + evil)
+    with caplog.at_level("WARNING"):
+        data = load_rules(root)
+    text = data.entry("demo.fatigue").get("text")
+    assert text == "A <ins>point</ins> of tiredness  [go]()."
+    assert (
+        "rules_data/demo/rules.yml:6: entries[0].text: unsafe HTML dropped: <script>, <img>, "
+        "javascript: link"
+    ) in caplog.text
+
+
+def test_unsafe_html_never_reaches_a_built_page(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    page = project / "rules_data" / "pendragon" / "glossary.yml"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace(
+            "text: Each participant rolls an Initiative check",
+            "text: <script>alert(1)</script>Each participant rolls an Initiative check",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    strict = mkdocs_build(project, tmp_path / "strict")
+    assert strict.returncode != 0
+    assert "glossary.yml:" in strict.stderr and "unsafe HTML dropped: <script>" in strict.stderr
+    # `make build` publishes nothing of a failed build (site.tmp is dropped); even the
+    # page MkDocs wrote before it gave up has the text without the script.
+    written = tmp_path / "strict" / "pendragon" / "glossary" / "index.html"
+    assert "alert(1)" not in written.read_text(encoding="utf-8")
+    assert "Each participant rolls an Initiative check" in written.read_text(encoding="utf-8")
