@@ -320,3 +320,19 @@ def test_the_authoring_reference_lists_every_kind_and_field(built_site: Path) ->
         assert f'<h2 id="{kind}"><code>{kind}</code>' in page, kind
         for field in (*COMMON, *fields):
             assert f"<code>{field.name}</code>" in page, (kind, field.name)
+
+
+def test_unsafe_html_in_a_source_is_dropped_and_reported(tmp_path: Path) -> None:
+    source = tmp_path / "evil.md"
+    source.write_text(
+        "# Evil\n\nRoll <ins>2d6</ins>.<script>steal()</script>\n\n"
+        '<img src=x onerror="steal()"> A [link](javascript:steal()).\n'
+    )
+    root = tmp_path / "project"
+    root.mkdir()
+    status, said = imported(root, source, system="evil")
+    assert status == 0, said
+    assert "evil.md:3: unsafe HTML dropped: <script>" in said
+    assert "evil.md:5: unsafe HTML dropped: <img>, javascript: link" in said
+    written = "".join(p.read_text() for p in (root / "rules_data" / "evil").glob("*.yml"))
+    assert "steal" not in written and "<ins>2d6</ins>" in written

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from macros.repairs import repair_haml, repair_mojibake
+from macros.sanitize import clean
 
 from .problems import ImportFailed, Problem
 
@@ -128,6 +129,27 @@ def text_to_markdown(text: str) -> str:
     return "\n".join(out)
 
 
+def _drop_unsafe_html(text: str, name: str) -> tuple[str, list[str]]:
+    r"""The text without unsafe HTML (:mod:`macros.sanitize`), and where it was dropped.
+
+    >>> _drop_unsafe_html("ok <ins>a</ins>\nx <script>bad()</script> y\n", "b.md")
+    ('ok <ins>a</ins>\nx  y\n', ['b.md:2: unsafe HTML dropped: <script>'])
+    """
+    notes: list[str] = []
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
+        kept, dropped = clean(line)
+        if dropped:
+            notes.append(f"{name}:{number}: unsafe HTML dropped: {', '.join(dropped)}")
+            lines[number - 1] = kept
+    text = "\n".join(lines)
+    kept, dropped = clean(text)  # what spans lines: a script over several lines
+    if dropped:
+        line = text[: text.find("<")].count("\n") + 1
+        notes.append(f"{name}:{line}: unsafe HTML dropped: {', '.join(dropped)}")
+    return kept, notes
+
+
 def read_source(path: Path, forced: str | None = None) -> Source:
     """Read, check, detect and repair one source."""
     text = decode(path, read_bytes(path))
@@ -140,6 +162,8 @@ def read_source(path: Path, forced: str | None = None) -> Source:
         repairs.append("mojibake")
         notes.append(f"repaired {found} mojibake sequence{'s' * (found != 1)} (e.g. â€™ → ’)")
         text = repaired
+    text, unsafe = _drop_unsafe_html(text, path.name)
+    notes += unsafe
     if fmt == "haml":
         repairs.append("haml")
         tags = len(_HAML_LINE.findall(text))
