@@ -12,7 +12,7 @@ PYODIDE_VENV := .venv-py313
 CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test lint clean browser pyodide-build
+.PHONY: setup serve build test lint clean browser pyodide-build import
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,7 @@ $(BIN)/python:
 $(VENV)/.installed: requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 ## Pyodide and workbox-build, pinned in package-lock.json: the build copies the runtime into
@@ -65,8 +66,13 @@ build: setup
 serve: setup
 	RULEBINDER_OFFLINE=0 $(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
+## Import a rulebook: make import SOURCE=book.md SYSTEM=mybook [ARGS="--title 'My Book'"]
+## (several sources: SOURCE="ch1.md ch2.md"); see the README's "Publish your own rulebook".
+import: setup
+	$(BIN)/python -m rulebinder import $(SOURCE) --system $(SYSTEM) $(ARGS)
+
 lint: setup
-	$(BIN)/ruff check calculators macros tests scripts
+	$(BIN)/ruff check calculators macros tests scripts rulebinder
 
 ## Install everything, then run lint, doctests, unit, property, build and browser tests.
 test: setup browser lint

@@ -93,6 +93,13 @@ def define_env(env: Any) -> None:
     env.conf["extra"]["rulebinder_offline"] = offline_enabled(Path(env.conf["site_dir"]))
 
     @env.macro
+    def authoring_reference() -> str:
+        """Every entry kind and its fields, from the schema (docs/authoring.md)."""
+        from .reference import reference
+
+        return reference()
+
+    @env.macro
     def rules_page() -> str:
         """Every entry of the data page with this page's name, in order."""
         doc = _current_doc(env)

@@ -49,11 +49,13 @@ from .loader import Entry, RulesData
 #: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}`` or ``[words]{contest=A:B}``.
 MARK = re.compile(r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest)=(?P<value>[^{}\s]+)\}")
 #: Dice notation as the rulebooks write it: a count (maybe one space before the
-#: ``d``), ``d`` or ``D``, the sides, keep/drop, one added or subtracted number
-#: (``1d6-2``; ``1d10+(...)`` stops before the ``+``). Not a plural (``d6s``).
+#: ``d``), ``d`` or ``D``, the sides, keep/drop, then the numbers added or subtracted,
+#: read whole (``1d6-2``, ``2d6 - 1 + 3``; ``1d10+(...)`` stops before the ``+``, and
+#: ``2d6 - 1 + Might`` is the roll ``2d6 - 1``: a name is not a number). Not a plural
+#: (``d6s``).
 AUTO = re.compile(
     r"(?<![\w.])(?P<count>\d+ ?)?[dD](?P<sides>\d+|%)(?P<keep>[kd][hl]\d+)?"
-    r"(?P<add>[+-]\d+(?![\w.(]))?(?![\w(])"
+    r"(?P<add>(?: ?[+-] ?\d+(?![\w(%/]|\.\d| ?[dD]\d))*)(?![\w(])"
 )
 #: What stands for a roll while the linker works: no letters, so no term matches it.
 _HOLD = re.compile("\x02(\\d+)\x03")
@@ -111,6 +113,8 @@ def auto_expression(match: re.Match[str]) -> str | None:
 
     >>> auto_expression(AUTO.search("add 3 d6 base")), auto_expression(AUTO.search("(1d6-2)"))
     ('3d6', '1d6-2')
+    >>> auto_expression(AUTO.search("roll 2d6 - 1 + Might")), AUTO.search("1d20 + 5.").group(0)
+    ('2d6-1', '1d20 + 5')
     >>> auto_expression(AUTO.search("a d0 is no die"))
     """
     text = match.group(0).replace(" ", "")

@@ -170,7 +170,11 @@ def sources_list(data: RulesData, doc: str, repair_anchors: Mapping[str, str]) -
         )
         overview = page_link(f"{system.id}/index.md", doc)
         rows = [
-            ("File", f"`{SOURCES_FOLDER}/{system.seed}`, {plural(book.lines, 'line')}"),
+            (
+                "File" if len(system.seeds) == 1 else "Files",
+                ", ".join(f"`{SOURCES_FOLDER}/{seed}`" for seed in system.seeds)
+                + f", {plural(book.lines, 'line')}",
+            ),
             ("Title in the file", title),
             ("What it holds", book.holds.strip()),
             ("Repairs", repairs),

@@ -6,6 +6,8 @@ lists them all as ``file:line: field: message``.
 
 from __future__ import annotations
 
+import copy
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,11 +15,14 @@ from typing import Any
 
 import yaml
 
+from . import rolltable
 from .errors import Problem, RulesDataError
+from .sanitize import clean_tree
 from .schema import (
     COMMON,
     ID_PATTERN,
     KINDS,
+    LINKABLE_KINDS,
     PAGE_FIELDS,
     RULEBOOK_FIELDS,
     SOURCES_DIR,
@@ -47,7 +52,10 @@ _TYPE_NAMES = {
     "lines": "a list of lines (text, or a mapping with 'text')",
     "intmap": "a mapping of names to whole numbers",
     "strmap": "a mapping of names to one line of text",
+    "files": "a file name or a list of file names",
 }
+
+_LOG = logging.getLogger("mkdocs.plugins.rulebinder")
 
 
 @dataclass
@@ -114,11 +122,15 @@ class Rulebook:
 
 @dataclass
 class System:
-    """A game system: its metadata and its pages in reading order."""
+    """A game system: its metadata and its pages in reading order.
+
+    ``seeds`` are its source files in ``sources/``, chapters in order (``system.yml``'s
+    ``seed``: one name or a list); ``seed`` is the first.
+    """
 
     id: str
     name: str
-    seed: str
+    seeds: tuple[str, ...]
     text: str
     note: str
     file: str
@@ -126,6 +138,11 @@ class System:
     rulebook: Rulebook
     repairs: tuple[str, ...] = ()
     pages: list[Page] = field(default_factory=list)
+
+    @property
+    def seed(self) -> str:
+        """The first (often the only) source file."""
+        return self.seeds[0]
 
     def page(self, name: str) -> Page:
         """The page called ``name`` (e.g. ``combat``); ``KeyError`` if the system has none."""
@@ -187,6 +204,9 @@ class _Collector:
 
 def _type_ok(value: Any, spec: Field) -> bool:
     kind = spec.type
+    if kind == "files":
+        names = value if isinstance(value, list) else [value]
+        return bool(names) and all(isinstance(n, str) and n and "\n" not in n for n in names)
     if kind == "mapping":
         return isinstance(value, dict)
     if kind == "mappings":
@@ -284,6 +304,56 @@ def _read(out: _Collector, path: Path) -> Any:
     return None
 
 
+def _sanitize(out: _Collector, path: Path, raw: LineDict, prefix: str) -> None:
+    """Unsafe HTML in an entry's text is dropped, with a warning at its field (which fails a
+    ``--strict`` build): a book may come from anyone."""
+    for key in list(raw):
+        if key == "source":
+            continue
+        value, dropped = clean_tree(copy.deepcopy(raw[key]))
+        if dropped:
+            raw[key] = value
+            _LOG.warning(
+                "%s:%s: %s%s: unsafe HTML dropped: %s",
+                out.rel(path), raw.line_of(str(key)), prefix, key, ", ".join(dropped),
+            )
+
+
+def _refine(out: _Collector, path: Path, meta: LineDict) -> None:
+    """An author's ``refine.yml`` beside an imported system (the importer never writes it):
+    ``pages`` are added after the system's own, and ``system`` fields replace its own
+    (``summary`` and ``rulebook`` field by field)."""
+    if not path.is_file():
+        return
+    doc = _read(out, path)
+    if doc is None:
+        return
+    if not isinstance(doc, dict):
+        out.add(path, 1, "refine", "expected a mapping with 'pages' and/or 'system'")
+        return
+    for key in doc:
+        if key not in ("pages", "system"):
+            out.add(path, doc.line_of(str(key)), str(key), "unknown field (pages, system)")
+    pages = doc.get("pages") or []
+    if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages):
+        out.add(path, doc.line_of("pages"), "pages", "must be a list of page names")
+    elif isinstance(meta.get("pages"), list):
+        meta["pages"] = [*meta["pages"], *pages]
+    changes = doc.get("system") or {}
+    if not isinstance(changes, dict):
+        out.add(path, doc.line_of("system"), "system", "must be a mapping of system fields")
+        return
+    for key, value in changes.items():
+        if key in ("summary", "rulebook") and isinstance(value, dict) and isinstance(
+            meta.get(key), dict
+        ):
+            meta[key].update(value)
+        elif key in ("id", "seed", "pages"):
+            out.add(path, changes.line_of(str(key)), f"system.{key}", "is the importer's")
+        else:
+            meta[key] = value
+
+
 def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     system_path = folder / "system.yml"
     if not system_path.is_file():
@@ -297,6 +367,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         return
     meta = doc["system"]
     before = len(out.problems)
+    _refine(out, folder / "refine.yml", meta)
     _check_fields(out, system_path, meta, SYSTEM_FIELDS, "system.")
     nested = {"summary": SUMMARY_FIELDS, "rulebook": RULEBOOK_FIELDS}
     for name, specs in nested.items():
@@ -314,10 +385,11 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         )
         return
     summary, rulebook = meta["summary"], meta["rulebook"]
+    _sanitize(out, system_path, meta, "system.")
     system = System(
         meta["id"],
         meta["name"],
-        meta["seed"],
+        tuple(meta["seed"]) if isinstance(meta["seed"], list) else (meta["seed"],),
         meta["text"],
         meta.get("note") or "",
         out.rel(system_path),
@@ -326,12 +398,27 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         tuple(meta.get("repairs") or ()),
     )
     data.systems[system.id] = system
-    if not (out.root.parent / SOURCES_DIR / system.seed).is_file():
+    missing = [s for s in system.seeds if not (out.root.parent / SOURCES_DIR / s).is_file()]
+    for seed in missing:
         out.add(
             system_path,
             meta.line_of("seed"),
             "system.seed",
-            f"no file {SOURCES_DIR}/{system.seed} (the rulebook this system is built from)",
+            f"no file {SOURCES_DIR}/{seed} (the rulebook this system is built from)",
+        )
+    if missing:
+        return  # every entry would name a missing source: this one message says it
+    lines = sum(
+        len((out.root.parent / SOURCES_DIR / s).read_text(encoding="utf-8").splitlines())
+        for s in system.seeds
+    )
+    if system.rulebook.lines != lines:
+        out.add(
+            system_path,
+            meta["rulebook"].line_of("lines"),
+            "system.rulebook.lines",
+            f"is {system.rulebook.lines}, but {', '.join(system.seeds)} "
+            f"{'has' if len(system.seeds) == 1 else 'have'} {lines} lines",
         )
     listed = set(meta["pages"])
     for name in meta["pages"]:
@@ -341,7 +428,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
             continue
         _load_page(out, data, system, page_path)
     for extra in sorted(folder.glob("*.yml")):
-        if extra.stem != "system" and extra.stem not in listed:
+        if extra.stem not in ("system", "import", "refine") and extra.stem not in listed:
             out.add(extra, 1, "page", f"file is not listed in {system.id}/system.yml pages")
 
 
@@ -371,6 +458,8 @@ def _load_page(out: _Collector, data: RulesData, system: System, path: Path) -> 
         out.add(path, getattr(doc, "line", 1), "page", "expected a 'page' mapping")
         return
     _check_fields(out, path, doc["page"], PAGE_FIELDS, "page.")
+    if isinstance(doc["page"], LineDict):
+        _sanitize(out, path, doc["page"], "page.")
     for key in doc:
         if key not in ("page", "entries"):
             out.add(path, doc.line_of(str(key)), str(key), "unknown top-level key")
@@ -427,15 +516,19 @@ def _load_entry(
             )
             return
     source = raw.get("source")
-    if isinstance(source, LineDict) and source.get("file") != system.seed:
+    if isinstance(source, LineDict) and source.get("file") not in system.seeds:
         out.add(
             path,
             source.line_of("file"),
             prefix + "source.file",
-            f"must name this system's seed {system.seed!r}",
+            f"must name one of this system's seeds: {', '.join(system.seeds)}",
         )
+    if kind == "table" and raw.get("roll") and len(out.problems) == before:
+        for message in rolltable.problems(raw["roll"], raw["rows"]):
+            out.add(path, raw.line_of("rows"), prefix + "rows", message)
     if len(out.problems) > before:
         return
+    _sanitize(out, path, raw, prefix)
     entry = Entry(
         entry_id, kind, raw["name"], system.id, page.name, out.rel(path), raw.line, index, dict(raw)
     )
@@ -512,6 +605,26 @@ def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
             out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
 
 
+def _check_names(out: _Collector, data: RulesData) -> None:
+    """Two linkable entries of one system with one name (or alias or abbreviation) would
+    send every mention to the first: refused, naming both."""
+    seen: dict[tuple[str, str], Entry] = {}
+    for entry in data.entries.values():
+        if entry.kind not in LINKABLE_KINDS:
+            continue
+        names = [entry.name, entry.get("abbr"), *(entry.get("aliases") or [])]
+        for name in dict.fromkeys(n for n in names if n):
+            first = seen.setdefault((entry.system, name), entry)
+            if first is not entry:
+                out.add(
+                    out.root.parent / entry.file,
+                    entry.line,
+                    "name" if name == entry.name else "aliases",
+                    f"{name!r} also names {first.id} ({first.file}:{first.line}): every "
+                    "mention would link to that one",
+                )
+
+
 def load_rules(root: Path) -> RulesData:
     """Load and validate every system under ``root`` (the ``rules_data`` folder).
 
@@ -524,6 +637,7 @@ def load_rules(root: Path) -> RulesData:
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         _load_system(out, data, folder)
     _check_references(out, data, root)
+    _check_names(out, data)
     _check_calculators(out, data, root)
     if out.problems:
         raise RulesDataError(out.problems)

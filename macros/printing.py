@@ -91,7 +91,7 @@ def render_system(
     parts = [
         f"# {system.name}",
         system.text,
-        f"Source: `{system.seed}`.",
+        "Source: " + ", ".join(f"`{seed}`" for seed in system.seeds) + ".",
         _note(system.note) if system.note else "",
         "## Contents",
         "\n".join(contents),

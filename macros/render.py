@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import rolltable
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
 from .loader import Entry, Page, RulesData
@@ -88,6 +89,8 @@ class Renderer:
         self._kinds: dict[str, Callable[[Entry, str], str]] = {
             "section": self.section,
             "term": self.definition,
+            "prose": self.prose,
+            "sidebar": self.sidebar,
             "status": self.definition,
             "attribute": self.attribute,
             "art": self.art,
@@ -157,10 +160,27 @@ class Renderer:
         """A term or status: bold name, definition, anchored paragraph."""
         text = self.link(entry, entry.get("text").strip(), doc)
         label = f"{entry.name} X" if entry.get("parameter") else entry.name
+        if entry.get("tag"):
+            label += f" [{entry.get('tag')}]"
         paragraph = f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>**{label}:** {text}'
         see = entry.get("see")
         more = f"See {self.ref(see, doc)}." if see else ""
         return self._join(paragraph, more, self._notes(entry, doc))
+
+    def prose(self, entry: Entry, doc: str) -> str:
+        """Text between other entries, under the heading before it."""
+        return self._join(
+            f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>',
+            self.link(entry, entry.get("text"), doc),
+            self._notes(entry, doc),
+        )
+
+    def sidebar(self, entry: Entry, doc: str) -> str:
+        """A titled box beside the rules (a block quote with a bold title in the source)."""
+        title = entry.name.replace('"', "'")
+        box = self._admonition("note", title, self.link(entry, entry.get("text"), doc))
+        return self._join(f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>', box,
+                          self._notes(entry, doc))
 
     def attribute(self, entry: Entry, doc: str) -> str:
         """An attribute heading with its description."""
@@ -201,16 +221,22 @@ class Renderer:
 
     def table(self, entry: Entry, doc: str) -> str:
         """A data table as a Markdown table with an anchored caption."""
-        columns = entry.get("columns")
+        columns = list(entry.get("columns"))
+        rows = [list(row) for row in entry.get("rows")]
+        roll = entry.get("roll")
+        if roll:
+            columns.append("Chance")
+            for row, p in zip(rows, rolltable.chances(roll, rows), strict=True):
+                row.append(rolltable.chance_text(p))
         head = "| " + " | ".join(cell(c) for c in columns) + " |"
         rule = "| " + " | ".join("---" for _ in columns) + " |"
-        rows = [
-            "| " + " | ".join(self.link(entry, cell(c), doc) for c in row) + " |"
-            for row in entry.get("rows")
+        body = [
+            "| " + " | ".join(self.link(entry, cell(c), doc) for c in row) + " |" for row in rows
         ]
-        caption = f"**{entry.name}**\n{{: #{anchor(entry.id)} .rb-caption }}"
+        label = self.link(entry, f"{entry.name} (roll {roll})", doc) if roll else entry.name
+        caption = f"**{label}**\n{{: #{anchor(entry.id)} .rb-caption }}"
         text = self.link(entry, entry.get("text") or "", doc)
-        return self._join(caption, text, "\n".join([head, rule, *rows]), self._notes(entry, doc))
+        return self._join(caption, text, "\n".join([head, rule, *body]), self._notes(entry, doc))
 
     def formula(self, entry: Entry, doc: str) -> str:
         """A named formula with its text and, when given, its expression."""

@@ -29,7 +29,8 @@ class Field:
     (checked field by field against its own field list), ``page`` (the name of one of
     the system's pages), ``mappings`` (a list of mappings, each checked against ``items``),
     ``lines`` (a list of strings or of mappings checked against ``items``), ``intmap``
-    (names to whole numbers), ``strmap`` (names to one line of text) and ``any``.
+    (names to whole numbers), ``strmap`` (names to one line of text), ``files`` (one file
+    name, or a list of them) and ``any``.
     """
 
     name: str
@@ -132,7 +133,10 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("text", "text", required=True),
         Field("aliases", "strs"),
         Field("see", "ref"),
+        Field("tag", "str"),
     ),
+    "prose": (Field("text", "text", required=True),),
+    "sidebar": (Field("text", "text", required=True),),
     "attribute": (
         Field("abbr", "str", required=True),
         Field("level", "level", required=True),
@@ -166,6 +170,7 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("columns", "strs", required=True),
         Field("rows", "rows", required=True),
         Field("text", "text"),
+        Field("roll", "str"),
     ),
     "formula": (
         Field("text", "text", required=True),
@@ -188,7 +193,11 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("assumptions", "refs", ref_kinds=("assumption",)),
     ),
 }
-"""Kind name -> the fields (beyond :data:`COMMON`) that kind has. A ``calculator`` entry
+"""Kind name -> the fields (beyond :data:`COMMON`) that kind has. A ``term``'s ``tag`` is
+the kind a rulebook gives it (``Blinded [Condition]``); ``prose`` is Markdown between other
+entries, under no heading of its own; a ``sidebar`` is a titled box (``name``); a ``table``
+with ``roll`` (a die, ``d6``) is a roll table: its first column holds results or ranges
+(:mod:`macros.rolltable`). A ``calculator`` entry
 declares a calculator without Python: its id is the calculator's, ``name`` its title,
 ``rule`` the entry it computes; ``roll`` is the dice it rolls (with a seed, or from the
 faces of a ``dice`` input); ``let`` names whole numbers its outputs share; ``breakdown``
@@ -204,7 +213,7 @@ SOURCES_DIR = "sources"
 SYSTEM_FIELDS: tuple[Field, ...] = (
     Field("id", "str", required=True),
     Field("name", "str", required=True),
-    Field("seed", "str", required=True),
+    Field("seed", "files", required=True),
     Field("text", "text", required=True),
     Field("pages", "strs", required=True),
     Field("note", "text"),

@@ -67,7 +67,7 @@ def normalise(text: str) -> str:
 
 
 def _table_row(line: str) -> str | None:
-    if "|" not in line:
+    if "|" not in re.sub(r"\[\[[^\]]*\]\]", "", line):  # [[Target|label]] is no table
         return None
     cells = [c.strip() for c in line.strip().strip("|").split("|")]
     if all(re.fullmatch(r":?-{2,}:?", c) or not c for c in cells):
@@ -88,6 +88,8 @@ def seed_units(text: str) -> Iterator[str]:
             paragraph.clear()
 
     for raw in text.splitlines():
+        raw = re.sub(r"^\s*>\s?", "", raw)  # a block quote's marks
+        raw = re.sub(r"^Table:\s+", "", raw)  # a caption's mark (Pandoc, Markdown tables)
         line = raw.strip()
         row = _table_row(line)
         if not line:

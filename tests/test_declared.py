@@ -36,10 +36,14 @@ def answer(calc_id: str, raw: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in result.items() if k != "breakdown"}
 
 
+HAND = ("arts", "glittershard", "pendragon", "shattered_spirits", "space_shard")
+
+
 def test_at_least_six_calculators_come_from_rules_data() -> None:
     from_data = [c for c in REGISTRY.all().values() if c.extra.get("declared")]
     assert len(from_data) >= 6
-    assert sorted(c.id for c in from_data) == MOVED
+    # Those the five hand-structured books declare (an imported book may add its own).
+    assert [i for i in sorted(c.id for c in from_data) if i.split(".")[0] in HAND] == MOVED
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['id']}:{json.dumps(c['inputs'])}")

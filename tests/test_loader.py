@@ -43,7 +43,7 @@ def write(root: Path, rules: str, system: str = SYSTEM) -> Path:
     (folder / "system.yml").write_text(system)
     (folder / "rules.yml").write_text(textwrap.dedent(rules))
     (root / "sources").mkdir(exist_ok=True)
-    (root / "sources" / SEED).write_text("# Combat\n")
+    (root / "sources" / SEED).write_text("# Combat\n\nThree lines.\n")
     return root / "rules_data"
 
 
@@ -213,11 +213,11 @@ def test_every_problem_is_listed_across_files(tmp_path: Path) -> None:
     found = problems(write(tmp_path, rules, system))
     assert found == [
         "rules_data/demo/rules.yml:3: entries[0].kind: must be one of ability, art, assumption, "
-        "attribute, calculator, formula, section, status, table, term; got 'spell'",
+        "attribute, calculator, formula, prose, section, sidebar, status, table, term; got 'spell'",
         "rules_data/demo/rules.yml:6: entries[1].id: "
         "must look like 'demo.some_name' (lower case); got 'Demo.Bad'",
         "rules_data/demo/rules.yml:9: entries[1].source.file: "
-        f"must name this system's seed '{SEED}'",
+        f"must name one of this system's seeds: {SEED}",
         "rules_data/demo/system.yml:6: system.pages: no file missing.yml",
     ]
 
@@ -239,3 +239,65 @@ def test_broken_data_stops_the_build_and_writes_no_site(tmp_path: Path) -> None:
     assert "rules_data/arts/combat.yml:" in log and "kind: must be one of" in log
     assert "Traceback" not in log
     assert not out.exists()
+
+
+def test_two_linkable_entries_with_one_name_are_refused_naming_both(tmp_path: Path) -> None:
+    second = GOOD_ENTRY.replace("demo.fatigue", "demo.tired").replace(
+        "name: Fatigue", "name: Tired\n    aliases: [Fatigue]"
+    )
+    root = write(tmp_path, "page: {title: Rules}\nentries:\n" + GOOD_ENTRY + second)
+    assert problems(root) == [
+        "rules_data/demo/rules.yml:8: aliases: 'Fatigue' also names demo.fatigue "
+        "(rules_data/demo/rules.yml:3): every mention would link to that one"
+    ]
+
+
+def test_a_wrong_line_count_of_the_rulebook_is_refused(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        "page: {title: Rules}\nentries:\n" + GOOD_ENTRY,
+        SYSTEM.replace("lines: 3", "lines: 30"),
+    )
+    assert problems(root) == [
+        f"rules_data/demo/system.yml:13: system.rulebook.lines: is 30, but {SEED} has 3 lines"
+    ]
+
+
+def test_unsafe_html_is_dropped_with_a_warning_and_a_strict_build_fails(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    evil = GOOD_ENTRY.replace(
+        "text: A point of tiredness.",
+        "text: 'A <ins>point</ins> of <script>alert(1)</script>tiredness <img src=x "
+        "onerror=alert(2)> [go](javascript:alert(3)).'",
+    )
+    root = write(tmp_path, "page: {title: Rules}\nentries:\n" + evil)
+    with caplog.at_level("WARNING"):
+        data = load_rules(root)
+    text = data.entry("demo.fatigue").get("text")
+    assert text == "A <ins>point</ins> of tiredness  [go]()."
+    assert (
+        "rules_data/demo/rules.yml:6: entries[0].text: unsafe HTML dropped: <script>, <img>, "
+        "javascript: link"
+    ) in caplog.text
+
+
+def test_unsafe_html_never_reaches_a_built_page(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    page = project / "rules_data" / "pendragon" / "glossary.yml"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace(
+            "text: Each participant rolls an Initiative check",
+            "text: <script>alert(1)</script>Each participant rolls an Initiative check",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    strict = mkdocs_build(project, tmp_path / "strict")
+    assert strict.returncode != 0
+    assert "glossary.yml:" in strict.stderr and "unsafe HTML dropped: <script>" in strict.stderr
+    # `make build` publishes nothing of a failed build (site.tmp is dropped); even the
+    # page MkDocs wrote before it gave up has the text without the script.
+    written = tmp_path / "strict" / "pendragon" / "glossary" / "index.html"
+    assert "alert(1)" not in written.read_text(encoding="utf-8")
+    assert "Each participant rolls an Initiative check" in written.read_text(encoding="utf-8")

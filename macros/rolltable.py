@@ -1,0 +1,98 @@
+"""Roll tables: a table whose first column holds a die's results or ranges of them.
+
+A ``table`` entry with ``roll`` (a die such as ``d6``, ``d100``, ``2d6``) is one: each row's
+first cell is a result (``3``) or a range (``2-3``, ``2–3``, ``01–05``; ``00`` is 100 on a
+d100), and the page shows each row's exact chance. Ranges that overlap or fall outside what
+the die can roll stop the build.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from calculators.notation import parse
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:[-–—]|to)\s*(\d+)\s*$|^\s*(\d+)\s*\+?\s*$")
+
+
+def _number(text: str, top: int) -> int:
+    """A result as printed; ``00`` (and ``0`` on a d100-like table) is the top result."""
+    value = int(text)
+    return top if value == 0 and top in (10, 100) else value
+
+
+def row_range(cell: object, top: int) -> tuple[int, int] | None:
+    """The results a first cell covers, or ``None`` if it is not a result or range.
+
+    >>> row_range("2–3", 6), row_range("01-05", 100), row_range("96–00", 100), row_range(4, 6)
+    ((2, 3), (1, 5), (96, 100), (4, 4))
+    >>> row_range("Sword", 6) is None
+    True
+    """
+    match = _RANGE.match(str(cell))
+    if not match:
+        return None
+    if match.group(3) is not None:
+        value = _number(match.group(3), top)
+        return value, value
+    return _number(match.group(1), top), _number(match.group(2), top)
+
+
+def problems(roll: str, rows: list[list[object]]) -> list[str]:
+    """What is wrong with a roll table (an empty list when nothing is).
+
+    >>> problems("d6", [["1-3", "a"], ["4-6", "b"]])
+    []
+    >>> problems("d6", [["1-3", "a"], ["3-7", "b"]])  # doctest: +NORMALIZE_WHITESPACE
+    ['row 2: 3–7 overlaps row 1 (1–3)', 'row 2: 3–7 is outside what d6 can roll (1–6)']
+    >>> problems("d6", [["x", "a"]])
+    ["row 1: 'x' is not a result or a range of results"]
+    """
+    try:
+        dist = parse(roll, "roll").distribution()
+    except Exception as error:  # noqa: BLE001 - any parse failure is the author's to fix
+        return [f"{roll!r} is not a dice expression: {error}"]
+    low, high = min(dist.outcomes()), max(dist.outcomes())
+    found: list[str] = []
+    seen: list[tuple[int, int, int]] = []
+    for number, row in enumerate(rows, 1):
+        covered = row_range(row[0] if row else "", high)
+        if covered is None:
+            found.append(f"row {number}: {row[0] if row else ''!r} is not a result or a range of "
+                         "results")
+            continue
+        a, b = covered
+        for other, c, d in seen:
+            if a <= d and c <= b:
+                found.append(f"row {number}: {a}–{b} overlaps row {other} ({c}–{d})")
+        if a > b or a < low or b > high:
+            found.append(f"row {number}: {a}–{b} is outside what {roll} can roll ({low}–{high})")
+        seen.append((number, a, b))
+    return found
+
+
+def chances(roll: str, rows: list[list[object]]) -> list[Fraction]:
+    """Each row's exact chance.
+
+    >>> [str(c) for c in chances("2d6", [["2-6", "a"], ["7", "b"], ["8-12", "c"]])]
+    ['5/12', '1/6', '5/12']
+    """
+    dist = parse(roll, "roll").distribution()
+    high = max(dist.outcomes())
+    out = []
+    for row in rows:
+        covered = row_range(row[0], high)
+        assert covered is not None, row
+        out.append(sum((dist.p_eq(v) for v in range(covered[0], covered[1] + 1)), Fraction(0)))
+    return out
+
+
+def chance_text(p: Fraction) -> str:
+    """A chance as a fraction and a percentage.
+
+    >>> chance_text(Fraction(1, 6)), chance_text(Fraction(1))
+    ('1/6 (16.7%)', '1 (100%)')
+    """
+    percent = f"{float(p) * 100:.1f}".removesuffix(".0")
+    return f"{p} ({percent}%)"

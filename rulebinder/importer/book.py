@@ -1,0 +1,215 @@
+"""A book from its sources: pages, terms with their aliases, a glossary, and the system.
+
+Everything here is a function of the sources, the system id and the title: the same
+inputs give the same book, byte for byte once written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from macros.render import anchor
+
+from .ids import Ids, page_name
+from .problems import ImportFailed, Problem
+from .read import Source
+from .structure import PageData, structure
+from .terms import RunIn, aliases
+
+_DICE = re.compile(r"(?<![\w])(\d*[dD](?:\d+|%))(?![\w])")
+
+
+@dataclass
+class Book:
+    """A book ready to write: its system mapping, pages and what the import noticed."""
+
+    system: dict[str, Any]
+    pages: list[PageData]
+    notes: list[str] = field(default_factory=list)
+
+    def entries(self) -> list[dict[str, Any]]:
+        """Every entry of every page, in order."""
+        return [entry for page in self.pages for entry in page.entries]
+
+
+def _lines(text: str) -> int:
+    return len(text.splitlines())
+
+
+def _check_terms(pages: list[PageData]) -> list[Problem]:
+    """Two terms with one name (as the linker reads names: exactly) are refused."""
+    seen: dict[str, dict[str, Any]] = {}
+    problems = []
+    for entry in (e for page in pages for e in page.entries if e["kind"] == "term"):
+        key = entry["name"].lower()
+        if key in seen:
+            first = seen[key]
+            problems.append(
+                Problem(
+                    entry["source"]["file"],
+                    entry.get("_line", 0),
+                    f"two terms named {entry['name']!r} (the first at "
+                    f"{first['source']['file']}:{first.get('_line', 0)})",
+                )
+            )
+        else:
+            seen[key] = entry
+    return problems
+
+
+def _untexted_terms_become_sections(pages: list[PageData]) -> None:
+    for entry in (e for page in pages for e in page.entries):
+        if entry["kind"] == "term" and not entry.get("text"):
+            entry["kind"] = "section"
+            entry["level"] = entry.get("_level", 3)
+            entry.pop("tag", None)
+            entry["name"] = entry["name"]
+
+
+def _glossary(
+    book_pages: list[PageData], run_ins: list[RunIn], ids: Ids, notes: list[str]
+) -> PageData | None:
+    """The Glossary page: tagged terms listed by kind, then the run-in terms, each with
+    its definition and a link to where the rulebook gives it."""
+    terms = [e for page in book_pages for e in page.entries if e["kind"] == "term"]
+    names = {e["name"].lower() for e in terms}
+    sources = {e["id"]: e["source"] for page in book_pages for e in page.entries}
+    added: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    for run_in in run_ins:
+        if run_in.name.lower() in names:
+            skipped.append(run_in.name)
+            continue
+        names.add(run_in.name.lower())
+        entry: dict[str, Any] = {
+            "kind": "term",
+            "id": ids.new(run_in.name),
+            "name": run_in.name,
+            "text": run_in.text,
+        }
+        if run_in.see:
+            entry["see"] = run_in.see
+        entry["source"] = sources.get(run_in.see or "", {"file": run_in.file,
+                                                         "heading": run_in.file})
+        added.append(entry)
+    if skipped:
+        notes.append(
+            f"not made terms (a term of that name exists): {', '.join(sorted(set(skipped)))}"
+        )
+    if not terms and not added:
+        return None
+    used = {page.name for page in book_pages}
+    own = [p for p in book_pages if p.title.strip().lower() == "glossary"]
+    page = PageData(page_name("Glossary", used), "Glossary")
+    if own:  # the book's own Glossary chapter gets them, after its own entries
+        page = own[0]
+    index = _by_kind(book_pages, page.name)
+    if index:
+        first = added[0]["source"] if added else terms[0]["source"]
+        where = 1 if own and page.entries and page.entries[0]["kind"] == "section" else 0
+        page.entries.insert(
+            where,
+            {"kind": "prose", "id": ids.new("terms_by_kind"), "name": "Terms by kind",
+             "text": index, "source": first},
+        )
+    page.entries += added
+    if own:
+        return None
+    return page if page.entries else None
+
+
+def _by_kind(pages: list[PageData], glossary: str) -> str:
+    """Markdown listing the tagged terms by their tag, linked to where they stand."""
+    groups: dict[str, list[str]] = {}
+    for page in pages:
+        for entry in page.entries:
+            if entry["kind"] == "term" and entry.get("tag"):
+                link = f"[{entry['name']}]({page.name}.md#{anchor(entry['id'])})"
+                groups.setdefault(entry["tag"], []).append(link)
+    return "\n".join(
+        f"* **{tag}:** {', '.join(links)}" for tag, links in sorted(groups.items())
+    )
+
+
+def _aliases(pages: list[PageData]) -> None:
+    terms = [e for page in pages for e in page.entries if e["kind"] == "term"]
+    taken = {e["name"] for e in terms}
+    for entry in terms:
+        forms = [a for a in aliases(entry["name"]) if a not in taken]
+        taken.update(forms)
+        if forms:
+            entry["aliases"] = forms
+
+
+def _dice_summary(sources: list[Source]) -> str:
+    counts = Counter(
+        m.group(1).lower() for s in sources for m in _DICE.finditer(s.markdown)
+    )
+    if not counts:
+        return "The rulebook names no dice."
+    top = ", ".join(f"{die} ({n}×)" for die, n in counts.most_common(6))
+    return f"The dice the rulebook names most: {top}."
+
+
+def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
+    """The book of ``sources`` as system ``system_id``; every problem at once, or a Book."""
+    ids = Ids(system_id)
+    made = structure(sources, system_id, ids)
+    problems = list(made.problems)
+    pages = [p for p in made.pages if p.entries]
+    name = title or (made.titles[0] if made.titles else None) or (
+        pages[0].title if pages else sources[0].path.stem
+    )
+    # A first page that only repeats the book's title (a heading and nothing else) goes:
+    # the title is the system's name.
+    if pages and all(e["kind"] == "section" and not e.get("text") for e in pages[0].entries):
+        if [e["name"] for e in pages[0].entries] == [name] and len(pages) > 1:
+            pages = pages[1:]
+    _untexted_terms_become_sections(pages)
+    problems += _check_terms(pages)
+    if problems:
+        raise ImportFailed(problems)
+    notes: list[str] = [f"{s.name}: {note}" for s in sources for note in s.notes]
+    glossary = _glossary(pages, made.run_ins, ids, notes)
+    if glossary:
+        pages.append(glossary)
+    _aliases(pages)
+    for entry in (e for page in pages for e in page.entries):
+        entry.pop("_line", None)
+        entry.pop("_level", None)
+    seeds: Any = [s.name for s in sources] if len(sources) > 1 else sources[0].name
+    repairs = sorted({r for s in sources for r in s.repairs})
+    files = ", ".join(f"`{s.name}`" for s in sources)
+    formats = ", ".join(sorted({s.format for s in sources}))
+    system: dict[str, Any] = {"id": system_id, "name": name, "seed": seeds}
+    if repairs:
+        system["repairs"] = repairs
+    system["text"] = (
+        f"Imported with `rulebinder import` from {files} ({formats}): the rulebook's own "
+        "words, arranged by its headings, with its tables as data, its terms linked and its "
+        "dice live."
+    )
+    system["pages"] = [page.name for page in pages]
+    counts = Counter(e["kind"] for page in pages for e in page.entries)
+    system["summary"] = {
+        "game": f"A rulebook of {len(pages)} pages, imported from its source.",
+        "dice": _dice_summary(sources),
+        "damage": "Not summarised by the importer: see the rulebook's pages.",
+        "creation": "Not summarised by the importer: see the rulebook's pages.",
+        "start": pages[0].name,
+    }
+    rulebook: dict[str, Any] = {}
+    if made.titles:
+        rulebook["title"] = made.titles[0]
+    rulebook["lines"] = sum(_lines(s.raw) for s in sources)
+    rulebook["holds"] = ", ".join(
+        f"{counts[kind]} {kind if counts[kind] == 1 else plural}"
+        for kind, plural in (("section", "sections"), ("table", "tables"), ("term", "terms"),
+                             ("sidebar", "sidebars"), ("calculator", "calculators"))
+        if counts[kind]
+    ) + "."
+    system["rulebook"] = rulebook
+    return Book(system, pages, notes)

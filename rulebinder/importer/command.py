@@ -1,0 +1,194 @@
+"""``rulebinder import``: read, check, compare, then write (or say why not).
+
+Exit status: 0 when written, unchanged or a dry run; 1 when a re-import with changes was
+refused (``--force`` writes it); 2 when the input is bad (nothing is written).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from macros.schema import SYSTEM_ID_PATTERN
+
+from .book import Book, make_book
+from .problems import ImportFailed, Problem
+from .read import Source, read_source
+from .write import (
+    RECORD,
+    REFINE,
+    REFINE_TEMPLATE,
+    Change,
+    compare,
+    plan,
+    record,
+    sha,
+    write_all,
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command was asked."""
+
+    sources: list[Path]
+    system: str
+    title: str | None = None
+    format: str | None = None
+    dry_run: bool = False
+    force: bool = False
+    root: Path = Path(".")
+
+
+def _read_all(options: Options, say: Callable[[str], None]) -> list[Source]:
+    problems: list[Problem] = []
+    if not SYSTEM_ID_PATTERN.match(options.system):
+        problems.append(Problem("--system", 0, f"{options.system!r} is not a valid system id "
+                                "(lower-case letters, digits and _, starting with a letter)"))
+    sources = []
+    for path in options.sources:
+        try:
+            sources.append(read_source(path, options.format))
+            say(f"read {path} ({sources[-1].format})")
+        except ImportFailed as failed:
+            problems += failed.problems
+    names = Counter(s.name for s in sources)
+    problems += [Problem(n, 0, "is given twice (sources are chapters, each once)")
+                 for n, count in names.items() if count > 1]
+    if problems:
+        raise ImportFailed(problems)
+    return sources
+
+
+def _entries_by_id(paths: list[Path]) -> dict[str, str]:
+    out = {}
+    for path in paths:
+        if path.suffix == ".yml" and path.exists() and path.name not in ("system.yml", RECORD):
+            doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            for entry in doc.get("entries") or []:
+                out[entry["id"]] = yaml.safe_dump(entry, sort_keys=True)
+    return out
+
+
+def _entry_changes(old_files: list[Path], new: dict[Path, bytes]) -> list[str]:
+    before = _entries_by_id(old_files)
+    after = {}
+    for path, data in new.items():
+        if path.suffix == ".yml" and path.name not in ("system.yml", RECORD):
+            for entry in (yaml.safe_load(data) or {}).get("entries") or []:
+                after[entry["id"]] = yaml.safe_dump(entry, sort_keys=True)
+    lines = [f"  new      {i}" for i in after if i not in before]
+    lines += [f"  changed  {i}" for i in after if i in before and before[i] != after[i]]
+    lines += [f"  removed  {i}" for i in before if i not in after]
+    return lines
+
+
+def _guard(options: Options, sources: list[Source], files: dict[Path, bytes]) -> list[Path]:
+    """What stands in the way (raised), and the generated files of the last import."""
+    root = options.root
+    data_dir = root / "rules_data" / options.system
+    old_record = data_dir / RECORD
+    previous: dict[str, object] = {}
+    if old_record.exists():
+        previous = yaml.safe_load(old_record.read_text(encoding="utf-8")) or {}
+    elif data_dir.exists() and any(data_dir.iterdir()):
+        raise ImportFailed([Problem(str(data_dir), 0, "holds a system that rulebinder import did "
+                                    "not make; choose another --system")])
+    problems = []
+    ours = set(previous.get("sources") or {})  # type: ignore[union-attr]
+    for source in sources:
+        kept = root / "sources" / source.name
+        if kept.exists() and kept.read_bytes() != source.path.read_bytes() and (
+            source.name not in ours
+        ):
+            problems.append(Problem(str(kept), 0, f"a different file named {source.name} is "
+                                    "already in sources/; rename the new one"))
+    old_files = [root / p for p in (previous.get("files") or {})]  # type: ignore[union-attr]
+    if not options.force:
+        for name, digest in (previous.get("files") or {}).items():  # type: ignore[union-attr]
+            path = root / name
+            if path.exists() and sha(path.read_bytes()) != digest:
+                problems.append(Problem(name, 0, "was edited by hand since the last import "
+                                        "(--force overwrites it; keep edits in files the "
+                                        "importer does not own)"))
+    if problems:
+        raise ImportFailed(problems)
+    return [p for p in old_files if p not in files]
+
+
+def summary(book: Book, seconds: float) -> list[str]:
+    """The closing lines: pages, entries by kind, terms, dice, tables, time."""
+    entries = book.entries()
+    kinds = Counter(e["kind"] for e in entries)
+    rolls = sum(1 for e in entries if e["kind"] == "table" and e.get("roll"))
+    terms = [e for e in entries if e["kind"] == "term"]
+    aliases = sum(len(e.get("aliases", [])) + 1 for e in terms)
+    by_kind = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    return [
+        f"pages: {len(book.pages)}; entries: {len(entries)} ({by_kind})",
+        f"sections: {kinds['section']}; tables: {kinds['table']} ({rolls} roll tables); "
+        f"terms: {len(terms)} (linked by {aliases} names and forms)",
+        f"dice: {book.system['summary']['dice']}",
+        *book.notes,
+        f"time: {seconds:.2f} s",
+    ]
+
+
+def run(options: Options, say: Callable[[str], None] = print) -> int:
+    """Import as ``options`` say; every message goes to ``say``."""
+    started = time.perf_counter()
+    try:
+        sources = _read_all(options, say)
+        book = make_book(sources, options.system, options.title)
+        say(f"structured {len(book.pages)} pages")
+        files = plan(book, options.root)
+        stale = _guard(options, sources, files)
+    except ImportFailed as failed:
+        for problem in failed.problems:
+            say(f"error: {problem}")
+        say("nothing was written")
+        return 2
+    root = options.root
+    copies = {root / "sources" / s.name: s.path.read_bytes() for s in sources}
+    files_with_record = {**files, root / "rules_data" / options.system / RECORD:
+                         record(files, sources, root)}
+    everything = {**files_with_record, **copies}
+    refine = root / "rules_data" / options.system / REFINE
+    if not refine.exists():
+        everything[refine] = REFINE_TEMPLATE.encode()
+    changes = compare(everything, stale)
+    changed = [c for c in changes if c.status != "unchanged"]
+    if options.dry_run:
+        for change in changes:
+            say(f"would be {change.status:9} {change.path.relative_to(root)}")
+        for line in summary(book, time.perf_counter() - started):
+            say(line)
+        return 0
+    if not changed:
+        say(f"unchanged: the import of {', '.join(s.name for s in sources)} is up to date; "
+            "nothing written")
+        return 0
+    reimport = (root / "rules_data" / options.system / RECORD).exists()
+    if reimport and not options.force:
+        say("the sources changed since the last import; entries:")
+        for line in _entry_changes(list(stale) + list(files), files) or ["  (none)"]:
+            say(line)
+        for change in changed:
+            say(f"  {change.status:9} {change.path.relative_to(root)}")
+        say("nothing was written: run again with --force to write it")
+        return 1
+    write_all(everything, [c.path for c in changes if c.status == "removed"], root)
+    _report(changes, say, root)
+    for line in summary(book, time.perf_counter() - started):
+        say(line)
+    return 0
+
+
+def _report(changes: list[Change], say: Callable[[str], None], root: Path) -> None:
+    counts = Counter(c.status for c in changes)
+    say("wrote " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) + " files")

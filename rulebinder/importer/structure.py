@@ -1,0 +1,289 @@
+"""Blocks to pages and entries: headings are sections, tables are tables, block quotes
+with a bold title are sidebars, tagged or glossary headings are terms, and the Markdown in
+between is kept verbatim as the sections' text (or ``prose`` after a table or a sidebar).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .blocks import Block, plain
+from .ids import Ids, page_name
+from .problems import Problem
+from .read import Source
+from .tables import dice_calculator, table_entry
+from .terms import (
+    GLOSSARY_HEADING,
+    TAGGED,
+    RunIn,
+    definition_list,
+    glossary_label,
+    run_in_terms,
+)
+
+_SIDEBAR = re.compile(r"^\s*>\s*\*\*([^*\n]+?)\*\*[:.]?\s*")
+_CAPTION = re.compile(r"^Table:\s*(.+)$")
+
+
+@dataclass
+class PageData:
+    """One page: its name, title and entries (plain mappings, as the YAML holds them)."""
+
+    name: str
+    title: str
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Structured:
+    """What a book's sources became."""
+
+    pages: list[PageData]
+    run_ins: list[RunIn]
+    problems: list[Problem]
+    titles: list[str]
+
+
+def split_level(blocks: list[Block]) -> int:
+    """The heading level that starts a page: the top level, or the next one when the top
+    level has a single heading (the book's title).
+
+    >>> split_level([Block("heading", 0, 1, "# T", 1), Block("heading", 2, 3, "## A", 2)])
+    2
+    >>> split_level([Block("heading", 0, 1, "### A", 3), Block("heading", 2, 3, "### B", 3)])
+    3
+    """
+    levels = sorted(b.level for b in blocks if b.kind == "heading")
+    if not levels:
+        return 0
+    top = levels[0]
+    deeper = [level for level in levels if level > top]
+    return deeper[0] if levels.count(top) == 1 and deeper else top
+
+
+class _Builder:
+    """Walks one source's blocks, keeping the heading path and the entry being filled."""
+
+    def __init__(self, source: Source, ids: Ids, system: str, one_page: bool) -> None:
+        self.source, self.ids, self.system = source, ids, system
+        self.one_page = one_page
+        self.pages: list[PageData] = []
+        self.problems: list[Problem] = []
+        self.path: list[tuple[int, str]] = []
+        self.open: dict[str, Any] | None = None  # the entry whose text the prose goes into
+        self.prose: list[Block] = []
+        self.caption: str | None = None
+        self.glossary_level = 0
+        self.titles: list[str] = []
+        self.section_ids: list[tuple[int, str]] = []  # (source line, entry id), for run-ins
+
+    # -- helpers ---------------------------------------------------------------------
+    def source_ref(self) -> dict[str, str]:
+        heading = " > ".join(text for _, text in self.path) or self.source.name
+        return {"file": self.source.name, "heading": heading}
+
+    def page(self) -> PageData:
+        if not self.pages:
+            title = self.titles[0] if self.titles else self.source.path.stem
+            self.pages.append(PageData("", title))
+        return self.pages[-1]
+
+    def add(self, entry: dict[str, Any]) -> dict[str, Any]:
+        self.page().entries.append(entry)
+        return entry
+
+    def flush(self) -> None:
+        """The Markdown gathered since the last entry: the open entry's text, or prose."""
+        if not self.prose:
+            return
+        lines = self.source.markdown.splitlines()
+        out: list[str] = []
+        at = self.prose[0].start
+        for block in self.prose:
+            out += lines[at : block.start]
+            own = block.markdown.splitlines()
+            # '####$ x' is text in CommonMark but a heading to the site's Markdown: escape it
+            if block.kind == "paragraph" and own and own[0].lstrip().startswith("#"):
+                own[0] = "\\" + own[0].lstrip()
+            out += own
+            at = block.end
+        text = "\n".join(out).strip("\n")
+        self.prose = []
+        if not text.strip():
+            return
+        if self.open is not None and "text" not in self.open:
+            self.open["text"] = text
+            return
+        base = self.open["id"].partition(".")[2] if self.open else "text"
+        self.add(
+            {
+                "kind": "prose",
+                "id": self.ids.new(f"{base}_text"),
+                "name": "Text",
+                "text": text,
+                "source": self.source_ref(),
+            }
+        )
+
+    # -- blocks ----------------------------------------------------------------------
+    def heading(self, block: Block, level_of_page: int) -> None:
+        self.flush()
+        name = plain(block.inline)
+        if not name:
+            where = block.start + 1
+            self.problems.append(Problem(self.source.name, where, "a heading with no text"))
+            return
+        while self.path and self.path[-1][0] >= block.level:
+            self.path.pop()
+        self.path.append((block.level, name))
+        if self.glossary_level and block.level <= self.glossary_level:
+            self.glossary_level = 0
+        starts_page = (not self.one_page and block.level == level_of_page) or (
+            self.one_page and not self.pages
+        )
+        if block.level < level_of_page and not self.one_page:
+            self.titles.append(name)
+        if starts_page:
+            self.pages.append(PageData("", name))
+        tagged = TAGGED.match(name)
+        in_glossary = self.glossary_level and block.level > self.glossary_level
+        depth = block.level - level_of_page if level_of_page else block.level - 1
+        level = max(2, min(6, 2 + depth))
+        if (tagged or in_glossary) and not starts_page:
+            term_name, tag = (tagged.group(1).strip(), tagged.group(2).strip()) if tagged else (
+                name, None
+            )
+            entry: dict[str, Any] = {"kind": "term", "id": self.ids.new(term_name),
+                                     "name": term_name}
+            if tag:
+                entry["tag"] = tag
+            entry["source"] = self.source_ref()
+            entry["_line"] = block.start + 1
+            entry["_level"] = level
+            self.open = self.add(entry)
+            return
+        if GLOSSARY_HEADING.match(name):
+            self.glossary_level = block.level
+        entry = {
+            "kind": "section",
+            "id": self.ids.new(name),
+            "name": name,
+            "level": level,
+            "source": self.source_ref(),
+        }
+        self.open = self.add(entry)
+        self.section_ids.append((block.start + 1, entry["id"]))
+
+    def table(self, block: Block) -> None:
+        self.flush()
+        name = self.caption or (f"{self.path[-1][1]} table" if self.path else "Table")
+        self.caption = None
+        entry, problems = table_entry(block, name, self.ids, self.source, self.source_ref())
+        self.problems += problems
+        if entry:
+            self.add(entry)
+            self.open = None
+            calculator = dice_calculator(entry, self.ids)
+            if calculator:
+                self.add(calculator)
+
+    def sidebar(self, block: Block, title: str) -> None:
+        self.flush()
+        lines = [re.sub(r"^\s*> ?", "", line) for line in block.markdown.splitlines()]
+        body = _SIDEBAR.sub("", "> " + lines[0], count=1) if lines else ""
+        text = "\n".join([body, *lines[1:]]).strip()
+        self.add(
+            {
+                "kind": "sidebar",
+                "id": self.ids.new(title),
+                "name": title,
+                "text": text or title,
+                "source": self.source_ref(),
+            }
+        )
+        self.open = None
+
+    def definitions(self, block: Block) -> None:
+        """A definition list: each term in place, with its definition."""
+        self.flush()
+        for found in definition_list(self.source, block, None):
+            self.add(
+                {"kind": "term", "id": self.ids.new(found.name), "name": found.name,
+                 "text": found.text, "source": self.source_ref(), "_line": found.line}
+            )
+        self.open = None
+
+    def labelled(self, block: Block) -> bool:
+        """In a glossary part, ``**Term:** text`` paragraphs and list items are terms, in
+        place; whether ``block`` was taken so."""
+        if not self.glossary_level or block.kind not in ("paragraph", "bullet_list"):
+            return False
+        items = [block.markdown]
+        if block.kind == "bullet_list":
+            items = re.split(r"\n(?=[-*+]\s)", block.markdown)
+        found = [glossary_label(item) for item in items]
+        if not all(found):
+            return False
+        self.flush()
+        for offset, (name, text) in enumerate(f for f in found if f):
+            self.add(
+                {"kind": "term", "id": self.ids.new(name), "name": name, "text": text,
+                 "source": self.source_ref(), "_line": block.start + 1 + offset}
+            )
+        self.open = None
+        return True
+
+    def block(self, block: Block) -> None:
+        if self.labelled(block):
+            return
+        if block.kind == "paragraph":
+            caption = _CAPTION.match(block.inline.strip())
+            if caption:
+                self.flush()
+                self.caption = plain(caption.group(1))
+                return
+        if block.kind == "table":
+            self.table(block)
+            return
+        if block.kind == "dl":
+            self.definitions(block)
+            return
+        if block.kind == "blockquote":
+            title = _SIDEBAR.match(block.markdown)
+            if title:
+                self.sidebar(block, plain(title.group(1)))
+                return
+        if self.caption is not None:  # a caption with no table after it stays text
+            self.caption = None
+        self.prose.append(block)
+
+
+def structure(sources: list[Source], system: str, ids: Ids) -> Structured:
+    """Pages and entries of every source, in order; problems are gathered, not raised."""
+    from .blocks import parse_blocks
+
+    pages: list[PageData] = []
+    problems: list[Problem] = []
+    run_ins: list[RunIn] = []
+    titles: list[str] = []
+    one_page = len(sources) > 1
+    for source in sources:
+        blocks = parse_blocks(source.markdown)
+        level = split_level(blocks)
+        builder = _Builder(source, ids, system, one_page)
+        for block in blocks:
+            if block.kind == "heading":
+                builder.heading(block, level)
+            else:
+                builder.block(block)
+        builder.flush()
+        problems += builder.problems
+        titles += builder.titles
+        run_ins += run_in_terms(source, blocks, builder.section_ids)
+        pages += builder.pages
+    used: set[str] = set()
+    for page in pages:
+        page.name = page_name(page.title, used)
+    return Structured(pages, run_ins, problems, titles)

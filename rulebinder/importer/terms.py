@@ -1,0 +1,116 @@
+"""Terms: where a rulebook defines its words, and the forms a mention of one may take.
+
+Terms come from ``Name [Tag]`` headings, headings under a glossary-style heading
+(Glossary, Definitions, Conditions, ...), definition lists, and bold run-in terms
+(``**Term.** text``). A term's mentions elsewhere are linked by the build's linker, which
+matches names and aliases exactly, so each term gets its case and plural variants.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .blocks import Block, plain
+from .read import Source
+
+TAGGED = re.compile(r"^(.+?)\s*\[([^\]]+)\]\s*$")
+"""A ``Name [Tag]`` heading: the tag is the term's kind."""
+GLOSSARY_HEADING = re.compile(
+    r"^(glossary|definitions?|conditions|terms|key\s*terms|keywords|status(es| effects)?)\b",
+    re.IGNORECASE,
+)
+_RUN_IN = re.compile(r"^(\*\*\*?|__)([^*_\n]{1,40}?)\.(\*\*\*?|__)\s+(\S.*)", re.DOTALL)
+_DEFINED_LABEL = re.compile(r"^\s*[-*+]?\s*(\*\*\*?)([^*\n]{1,40}?)[:.]?\1[:.]?\s+(\S.*)", re.S)
+
+
+@dataclass(frozen=True)
+class RunIn:
+    """A term defined in running text: its name, definition, where, and its section."""
+
+    name: str
+    text: str
+    file: str
+    line: int
+    see: str | None
+    kind: str
+
+
+def aliases(name: str) -> list[str]:
+    """Other forms a mention of ``name`` may take: lower case and plurals.
+
+    >>> aliases("Damage Token")
+    ['Damage Tokens', 'damage token', 'damage tokens']
+    >>> aliases("Ability"), aliases("HP")
+    (['Abilities', 'ability', 'abilities'], ['HPs'])
+    """
+    forms = [name, name.lower()] if not name.isupper() else [name]
+    out: list[str] = []
+    for form in forms:
+        if form.endswith("y") and len(form) > 2 and form[-2].lower() not in "aeiou":
+            plural = form[:-1] + "ies"
+        elif form.endswith(("s", "x", "ch", "sh")):
+            plural = form + "es"
+        else:
+            plural = form + "s"
+        out += [form, plural]
+    seen: list[str] = []
+    for form in out:
+        if form != name and form not in seen:
+            seen.append(form)
+    return seen
+
+
+def _section_at(line: int, sections: list[tuple[int, str]]) -> str | None:
+    before = [entry_id for start, entry_id in sections if start <= line]
+    return before[-1] if before else None
+
+
+def run_in_terms(
+    source: Source, blocks: list[Block], sections: list[tuple[int, str]]
+) -> list[RunIn]:
+    """Bold run-in terms of paragraphs (``**Term.** text``)."""
+    found: list[RunIn] = []
+    for block in blocks:
+        line = block.start + 1
+        if block.kind == "paragraph":
+            match = _RUN_IN.match(block.inline.strip())
+            if match and len(match.group(2).split()) <= 5:
+                found.append(RunIn(plain(match.group(2)), match.group(4).strip(), source.name,
+                                   line, _section_at(line, sections), "run-in"))
+    return found
+
+
+def definition_list(source: Source, block: Block, see: str | None) -> list[RunIn]:
+    """The terms of a definition list (``Term`` then ``: definition`` lines)."""
+    out: list[RunIn] = []
+    term: tuple[str, int] | None = None
+    parts: list[str] = []
+
+    def close() -> None:
+        if term and parts:
+            out.append(RunIn(term[0], " ".join(parts), source.name, term[1], see, "definition"))
+
+    for number, raw in enumerate(block.markdown.splitlines()):
+        text = raw.strip()
+        if not text:
+            continue
+        if text.startswith(":"):
+            parts.append(text[1:].strip())
+        elif raw.startswith((" ", "\t")) and parts:
+            parts[-1] += " " + text
+        else:
+            close()
+            term, parts = (plain(text), block.start + 1 + number), []
+    close()
+    return out
+
+
+def glossary_label(markdown: str) -> tuple[str, str] | None:
+    """A ``**Term:** definition`` list item or paragraph of a glossary part.
+
+    >>> glossary_label("* **Prone:** you lie on the ground.")
+    ('Prone', 'you lie on the ground.')
+    """
+    match = _DEFINED_LABEL.match(markdown)
+    return (plain(match.group(2)), match.group(3).strip()) if match else None

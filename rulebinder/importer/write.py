@@ -1,0 +1,174 @@
+"""The files of an import: planned as bytes, compared with what is there, written at once.
+
+The importer owns ``rules_data/<id>/system.yml``, one ``<page>.yml`` a page,
+``docs/<id>/index.md``, ``docs/<id>/assumptions.md`` and one ``docs/<id>/<page>.md`` a
+page, and records them with their SHA-256 in ``rules_data/<id>/import.yml``; the sources
+are copied unchanged into ``sources/``. Writing is atomic: every file is written beside
+its place first and the old ones are kept until every new one is in; a failure puts the
+old ones back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .book import Book
+from .read import Source
+
+RECORD = "import.yml"
+REFINE = "refine.yml"
+REFINE_TEMPLATE = """\
+# Your refinements of this imported book. `rulebinder import` writes this file once, when it
+# is missing, and never changes it; the build reads it after system.yml.
+#
+# pages: your own pages after the imported ones, each a rules_data/<id>/<page>.yml (a `page:`
+#   and its `entries:`: assumptions, calculators, terms the importer missed...) and a
+#   docs/<id>/<page>.md holding {{ rules_page() }}.
+# system: fields of system.yml to replace: its name, text, or its front page card, e.g.
+#   system: {name: My Book, summary: {damage: Damage is dealt in hit points.}}
+pages: []
+system: {}
+"""
+
+
+class _Dumper(yaml.SafeDumper):
+    """YAML as the hand-structured books are written: block style, text as literal blocks,
+    no anchors or aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dump(data: Any) -> str:
+    """Deterministic YAML: keys in the order given, Unicode kept, long lines allowed.
+
+    >>> print(dump({"page": {"title": "Combat"}, "text": "a\\nb"}), end="")
+    page:
+      title: Combat
+    text: |-
+      a
+      b
+    """
+    return yaml.dump(
+        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+        default_flow_style=False,
+    )
+
+
+def sha(data: bytes) -> str:
+    """The SHA-256 of some bytes, as hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _page_md(title: str) -> str:
+    front = yaml.safe_dump({"title": title}, allow_unicode=True, width=1000)
+    return f"---\n{front}---\n\n{{{{ rules_page() }}}}\n"
+
+
+def _index_md(system_id: str) -> str:
+    return (
+        f'# {{{{ rules.systems["{system_id}"].name }}}}\n\n'
+        f'{{{{ rules.systems["{system_id}"].text }}}}\n\n'
+        f"## Contents\n\n{{{{ system_contents(\"{system_id}\") }}}}\n"
+    )
+
+
+_ASSUMPTIONS_MD = (
+    "---\ntitle: Assumptions\n---\n\n# Assumptions\n\n"
+    "Where the rulebook leaves open something a calculator needs, an assumption says what\n"
+    "is assumed. This book has none yet: add them as `assumption` entries.\n\n"
+    "{{ assumptions_page() }}\n"
+)
+
+
+def plan(book: Book, root: Path) -> dict[Path, bytes]:
+    """Every file the book writes (the record too), by path under ``root``."""
+    system_id = book.system["id"]
+    data_dir, docs_dir = root / "rules_data" / system_id, root / "docs" / system_id
+    files: dict[Path, bytes] = {
+        data_dir / "system.yml": dump({"system": book.system}).encode(),
+        docs_dir / "index.md": _index_md(system_id).encode(),
+        docs_dir / "assumptions.md": _ASSUMPTIONS_MD.encode(),
+    }
+    for page in book.pages:
+        files[data_dir / f"{page.name}.yml"] = dump(
+            {"page": {"title": page.title}, "entries": page.entries}
+        ).encode()
+        files[docs_dir / f"{page.name}.md"] = _page_md(page.title).encode()
+    return files
+
+
+def record(files: dict[Path, bytes], sources: list[Source], root: Path) -> bytes:
+    """``import.yml``: the sources and the generated files with their SHA-256."""
+    return dump(
+        {
+            "generated_by": "rulebinder import",
+            "sources": {s.name: sha(s.path.read_bytes()) for s in sources},
+            "files": {str(p.relative_to(root)): sha(b) for p, b in sorted(files.items())},
+        }
+    ).encode()
+
+
+@dataclass(frozen=True)
+class Change:
+    """One file of the plan: ``new``, ``changed``, ``unchanged`` or ``removed``."""
+
+    path: Path
+    status: str
+
+
+def compare(files: dict[Path, bytes], stale: list[Path]) -> list[Change]:
+    """How each planned file differs from what is on disk."""
+    out = []
+    for path, data in sorted(files.items()):
+        if not path.exists():
+            out.append(Change(path, "new"))
+        else:
+            out.append(Change(path, "unchanged" if path.read_bytes() == data else "changed"))
+    out += [Change(path, "removed") for path in stale if path.exists()]
+    return out
+
+
+def write_all(files: dict[Path, bytes], remove: list[Path], root: Path) -> None:
+    """Write ``files`` and remove ``remove`` all at once, or leave everything as it was."""
+    stage = Path(tempfile.mkdtemp(prefix=".rulebinder-import-", dir=root))
+    moved: list[tuple[Path, Path]] = []  # (original place, where it is kept meanwhile)
+    placed: list[Path] = []
+    try:
+        staged = {}
+        for number, (path, data) in enumerate(sorted(files.items())):
+            staged[path] = stage / f"new-{number}"
+            staged[path].write_bytes(data)
+        for number, path in enumerate(sorted(set(files) | set(remove))):
+            if path.exists():
+                kept = stage / f"old-{number}"
+                os.replace(path, kept)
+                moved.append((path, kept))
+        for path, new in staged.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(new, path)
+            placed.append(path)
+    except BaseException:
+        for path in placed:
+            path.unlink(missing_ok=True)
+        for path, kept in moved:
+            os.replace(kept, path)
+        raise
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
