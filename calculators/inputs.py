@@ -81,11 +81,15 @@ def parse_choice(spec: Input, raw: Any) -> str:
     >>> parse_choice(Input("mode", "choice", "Mode", "normal", choices=("normal", "advantage")),
     ...              "Advantage")
     'advantage'
+    >>> parse_choice(Input("row", "choice", "Weapon", "Axe", choices=("Axe", "Long Sword")),
+    ...              "long sword")
+    'Long Sword'
     """
     text = str(raw).strip().lower()
-    if text not in spec.choices:
-        raise InputError(spec.name, f"{spec.label} must be one of: {', '.join(spec.choices)}.")
-    return text
+    for choice in spec.choices:
+        if choice.lower() == text:
+            return choice
+    raise InputError(spec.name, f"{spec.label} must be one of: {', '.join(spec.choices)}.")
 
 
 def parse_dice(spec: Input, raw: Any) -> list[int]:
