@@ -17,6 +17,7 @@ import yaml
 
 from . import rolltable
 from .errors import Problem, RulesDataError
+from .headings import part_names, words
 from .sanitize import clean_tree
 from .schema import (
     COMMON,
@@ -304,6 +305,22 @@ def _read(out: _Collector, path: Path) -> Any:
     return None
 
 
+def _check_source(
+    out: _Collector, path: Path, source: LineDict, system: System, prefix: str
+) -> None:
+    """``source`` holds ``file`` and ``heading`` only (a comma in an unquoted flow mapping
+    splits a heading into stray keys), and its heading's last part is a part of the book."""
+    for key in source:
+        if key not in ("file", "heading"):
+            out.add(path, source.line_of(str(key)), f"{prefix}source.{key}",
+                    "unknown field (a heading with a comma needs quotes)")
+    seed = out.root.parent / SOURCES_DIR / str(source["file"])
+    last = str(source["heading"]).split(" > ")[-1]
+    if seed.is_file() and words(last) not in part_names(seed, system.repairs):
+        out.add(path, source.line_of("heading"), f"{prefix}source.heading",
+                f"{last!r} is not a heading (or label) of {source['file']}")
+
+
 def _sanitize(out: _Collector, path: Path, raw: LineDict, prefix: str) -> None:
     """Unsafe HTML in an entry's text is dropped, with a warning at its field (which fails a
     ``--strict`` build): a book may come from anyone."""
@@ -523,6 +540,8 @@ def _load_entry(
             prefix + "source.file",
             f"must name one of this system's seeds: {', '.join(system.seeds)}",
         )
+    elif isinstance(source, LineDict):
+        _check_source(out, path, source, system, prefix)
     if kind == "table" and raw.get("roll") and len(out.problems) == before:
         for message in rolltable.problems(raw["roll"], raw["rows"]):
             out.add(path, raw.line_of("rows"), prefix + "rows", message)

@@ -43,7 +43,7 @@ def write(root: Path, rules: str, system: str = SYSTEM) -> Path:
     (folder / "system.yml").write_text(system)
     (folder / "rules.yml").write_text(textwrap.dedent(rules))
     (root / "sources").mkdir(exist_ok=True)
-    (root / "sources" / SEED).write_text("# Combat\n\nThree lines.\n")
+    (root / "sources" / SEED).write_text("# Combat\n\n## Combat Arts\n")
     return root / "rules_data"
 
 
@@ -301,3 +301,21 @@ def test_unsafe_html_never_reaches_a_built_page(tmp_path: Path) -> None:
     written = tmp_path / "strict" / "pendragon" / "glossary" / "index.html"
     assert "alert(1)" not in written.read_text(encoding="utf-8")
     assert "Each participant rolls an Initiative check" in written.read_text(encoding="utf-8")
+
+
+def test_a_source_heading_the_book_does_not_have_is_refused(tmp_path: Path) -> None:
+    wrong = GOOD_ENTRY.replace("heading: Combat}", "heading: Combta}")
+    root = write(tmp_path, "page: {title: Rules}\nentries:\n" + wrong)
+    assert problems(root) == [
+        f"rules_data/demo/rules.yml:7: entries[0].source.heading: 'Combta' is not a heading "
+        f"(or label) of {SEED}"
+    ]
+
+
+def test_a_heading_split_by_an_unquoted_comma_is_refused(tmp_path: Path) -> None:
+    split = GOOD_ENTRY.replace("heading: Combat}", "heading: Combat, and more}")
+    root = write(tmp_path, "page: {title: Rules}\nentries:\n" + split)
+    assert problems(root) == [
+        "rules_data/demo/rules.yml:7: entries[0].source.and more: unknown field (a heading "
+        "with a comma needs quotes)"
+    ]

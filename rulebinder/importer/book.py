@@ -93,7 +93,7 @@ def _glossary(
         if run_in.see:
             entry["see"] = run_in.see
         entry["source"] = sources.get(run_in.see or "", {"file": run_in.file,
-                                                         "heading": run_in.file})
+                                                         "heading": run_in.name})
         added.append(entry)
     if skipped:
         notes.append(

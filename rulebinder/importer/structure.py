@@ -81,8 +81,15 @@ class _Builder:
 
     # -- helpers ---------------------------------------------------------------------
     def source_ref(self) -> dict[str, str]:
-        heading = " > ".join(text for _, text in self.path) or self.source.name
+        heading = " > ".join(text for _, text in self.path) or self.first_line()
         return {"file": self.source.name, "heading": heading}
+
+    def first_line(self) -> str:
+        """What names text before the first heading: the book's first short line."""
+        for line in self.source.markdown.splitlines():
+            if line.strip() and len(line.strip()) <= 60:
+                return plain(line.strip())
+        return self.source.name
 
     def page(self) -> PageData:
         if not self.pages:
