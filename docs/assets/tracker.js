@@ -2,8 +2,9 @@
 // core's, calculators/tracker, run by the calculator engine through window.rbEngine).
 // The page keeps, shares and draws the encounter; it never decides a rule:
 //   an action form -> core ("act") -> the new encounter + what happened + its HTML.
-// The encounter lives in localStorage (with its undo and redo steps), in the URL
-// (?e=<base64url JSON of the state and log>) and in JSON files.
+// Encounters live in the reader's library (library.js: any number per system, each with
+// its undo and redo steps), in the URL (?e=<base64url JSON of the state and log>) and in
+// JSON files. A link or a file adds to the library; it never replaces what is saved.
 (() => {
   "use strict";
   const storageKey = (system) => `rulebinder.tracker.${system}`;
@@ -29,15 +30,69 @@
       .forEach((control) => (control.disabled = !on));
   }
 
-  function save(t) {
-    try {
-      localStorage.setItem(storageKey(t.system), JSON.stringify(t.doc));
-    } catch (error) {
-      /* storage full or refused: the link still holds the encounter */
-    }
+  function busy(t) {
+    t.el.dataset.busy = String(t.waiting > 0 || t.saving > 0);
+  }
+
+  function share(t) {
     const params = new URLSearchParams(location.search);
     params.set("e", encode({ state: t.doc.state, log: t.doc.log }));
     history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
+  }
+
+  const sameEncounter = (a, b) => Boolean(a && b) &&
+    JSON.stringify(a.state) === JSON.stringify(b.state);
+
+  // An encounter is named after its first creatures, until the reader names it.
+  function encounterName(doc) {
+    const state = (doc && doc.state) || {};
+    const ids = Array.isArray(state.order) ? state.order : [];
+    const names = ids.map((id) => state.creatures && state.creatures[id] &&
+      state.creatures[id].name).filter(Boolean);
+    if (!names.length) return "Empty encounter";
+    const more = names.length > 3 ? ` and ${names.length - 3} more` : "";
+    return `${names.slice(0, 3).join(", ")}${more}`;
+  }
+
+  // Keep the encounter on screen in the library: its entry's next revision, or a new entry.
+  // A save from an older revision (another tab changed or deleted the entry) becomes a new
+  // entry, and the page says so. Storage full or refused: a message that stays, and Export.
+  function save(t) {
+    share(t);
+    t.saving += 1;
+    busy(t);
+    const doc = t.doc;
+    t.saved = t.saved.then(async () => {
+      const lib = window.rbLibrary;
+      try {
+        const name = encounterName(doc);
+        if (t.entry) t.entry = await t.shelf.save(t.entry, doc, t.entry.named ? {} : { name });
+        else t.entry = await t.shelf.add(name, doc);
+      } catch (error) {
+        if (!(error instanceof lib.Conflict)) {
+          t.panel.warn(`This browser refused to save the encounter (${error.message}). ` +
+            "Export it to keep it.", JSON.stringify(doc, null, 2), `${t.system}-encounter.json`);
+          return;
+        }
+        const name = `${t.entry.name} (this tab)`;
+        try {
+          t.entry = await t.shelf.add(name, doc, { named: true });
+          t.panel.warn(`The saved encounter was ${error.message} meanwhile; this tab's ` +
+            `change is saved as a new encounter, “${name}”.`);
+        } catch (again) {
+          t.panel.warn(`This browser refused to save the encounter (${again.message}).`,
+            JSON.stringify(doc, null, 2), `${t.system}-encounter.json`);
+          return;
+        }
+      } finally {
+        t.saving -= 1;
+        busy(t);
+      }
+      t.el.dataset.entry = t.entry.id;
+      t.shelf.remember(t.entry);
+      await t.panel.refresh();
+    });
+    return t.saved;
   }
 
   // Draw the core's HTML; keep the keyboard focus on the control that had it (same id).
@@ -60,13 +115,14 @@
     if (target) target.focus({ preventScroll: false });
   }
 
-  function apply(t, answer) {
+  function apply(t, answer, keep) {
     t.doc = answer.doc;
     draw(t, answer.html);
     t.el.dataset.state = "live";
     t.el.dataset.answers = String(Number(t.el.dataset.answers || 0) + 1);
     t.el.dataset.round = String(t.doc.state.round);
-    save(t);
+    if (keep) save(t);
+    else share(t);
     enable(t, true);
   }
 
@@ -75,7 +131,7 @@
   // after(answer) handles the answer before the page says it is no longer busy.
   function send(t, request, after = (answer) => answer) {
     t.waiting += 1;
-    t.el.dataset.busy = "true";
+    busy(t);
     const run = async () => {
       let answer;
       try {
@@ -84,19 +140,25 @@
           request: { ...request, doc: request.doc ?? t.doc, system: t.system, links: t.links },
         });
       } catch (error) {
-        t.el.dataset.state = "failed";
-        say(t, `The tracker is unavailable (${error.message}). The page shows an empty ` +
-          "encounter, drawn when the site was built.");
-        return null;
+        if (t.doc && (request.op === "load" || request.op === "character")) {
+          // What the engine could not take (a file nested too deep): refused, the tool lives.
+          answer = { ok: false, error: { field: "", message: "the rules engine could not " +
+            `take it (${error.message}).` } };
+        } else {
+          t.el.dataset.state = "failed";
+          say(t, `The tracker is unavailable (${error.message}). The page shows an empty ` +
+            "encounter, drawn when the site was built.");
+          return null;
+        }
       } finally {
         t.waiting -= 1;
       }
       if (t !== current) return null; // the reader went to another page meanwhile
-      if (answer.ok) apply(t, answer);
+      if (answer.ok) apply(t, answer, request.op !== "load"); // a load is saved by its caller
       return after(answer);
     };
     const done = (answer) => {
-      t.el.dataset.busy = String(t.waiting > 0);
+      busy(t);
       return answer;
     };
     t.chain = t.chain.then(run, run).then(done);
@@ -174,10 +236,18 @@
     });
   }
 
-  // Load an encounter from a link, storage or file; on error keep the one on screen.
+  // Load an encounter from a link, the library or a file; on error keep the one on screen.
+  // Resolves true when it is on screen.
   function load(t, doc, where, lead = "") {
+    if (window.rbLibrary.depth(doc) > 64) {
+      t.el.dataset.rejected = String(Number(t.el.dataset.rejected || 0) + 1);
+      say(t, `The encounter from ${where} was not loaded: it is nested deeper than any ` +
+        "encounter. The encounter on screen is unchanged.");
+      return Promise.resolve(false);
+    }
     return send(t, { op: "load", doc }, (answer) => {
-      if (!answer.ok) {
+      if (!answer || !answer.ok) {
+        if (!answer) return false;
         const { field, message } = answer.error;
         t.el.dataset.rejected = String(Number(t.el.dataset.rejected || 0) + 1);
         say(t, `The encounter from ${where} was not loaded: ` +
@@ -189,7 +259,71 @@
     });
   }
 
+  function show(t, entry) {
+    t.entry = entry;
+    t.el.dataset.entry = entry ? entry.id : "";
+    t.shelf.remember(entry);
+  }
+
+  // Open a saved encounter. One the engine refuses stays in the library as it was.
+  // Busy (data-busy) from the first step of a several-step change to its last.
+  async function holding(t, work) {
+    t.saving += 1;
+    busy(t);
+    try {
+      return await work();
+    } finally {
+      t.saving -= 1;
+      busy(t);
+    }
+  }
+
+  const openEntry = (t, entry, lead = "") => holding(t, () => opening(t, entry, lead));
+
+  async function opening(t, entry, lead) {
+    const where = `your saved encounter “${entry.name}”`;
+    if (await load(t, entry.doc, where, lead || `Opened “${entry.name}”.`)) {
+      show(t, entry);
+      await t.panel.refresh();
+      return true;
+    }
+    t.panel.warn(`${$(t.el, ".rb-tr-status").textContent} It is kept in your library as it ` +
+      "was: export it from the list.");
+    return false;
+  }
+
+  // An encounter from a link or a file joins the library as a new entry, unless the library
+  // already has it (then that entry, with its undo steps, is opened).
+  const adopt = (t, doc, where) => holding(t, () => adopting(t, doc, where));
+
+  async function adopting(t, doc, where) {
+    let entries = [];
+    try {
+      entries = await t.shelf.list();
+    } catch (error) {
+      entries = [];
+    }
+    const same = entries.find((entry) => sameEncounter(entry.doc, doc));
+    if (same) {
+      const lead = same.id === t.shelf.remembered() ? `Opened “${same.name}”, as you left it.`
+        : `The encounter from ${where} is already in your library: opened “${same.name}”.`;
+      return openEntry(t, same, lead);
+    }
+    if (!(await load(t, doc, where))) return false;
+    show(t, null);
+    if (sameEncounter(doc, t.blank)) return true; // nothing worth keeping yet
+    await save(t);
+    if (t.entry) {
+      say(t, `Encounter loaded from ${where}. Added to your library as “${t.entry.name}”.`);
+    }
+    return true;
+  }
+
   function addCharacter(t, character, where) {
+    if (window.rbLibrary.depth(character) > 64) {
+      say(t, `The character from ${where} was not added: it is nested deeper than any character.`);
+      return Promise.resolve(null);
+    }
     return send(t, { op: "character", character }, (answer) => {
       if (!answer.ok) {
         const { field, message } = answer.error;
@@ -200,6 +334,50 @@
       }
       return answer;
     });
+  }
+
+  // The characters this browser's builder saved; several: the reader picks one.
+  async function fromBuilder(t) {
+    const lib = window.rbLibrary;
+    const shelf = lib.shelf("character", t.system);
+    let characters = [];
+    try {
+      await lib.migrate(shelf, builderKey(t.system),
+        (doc) => doc.name || "Character saved before the library");
+      characters = await shelf.list();
+    } catch (error) {
+      say(t, `The builder's saved characters cannot be read here (${error.message}).`);
+      return;
+    }
+    const old = $(t.el, ".rb-tr-choose");
+    if (old) old.remove();
+    if (!characters.length) {
+      say(t, "No character is saved by this browser's character builder yet.");
+    } else if (characters.length === 1) {
+      await addCharacter(t, characters[0].doc, `“${characters[0].name}”`);
+    } else {
+      const choose = document.createElement("div");
+      choose.className = "rb-tr-choose";
+      choose.setAttribute("role", "group");
+      choose.setAttribute("aria-label", "Add which character?");
+      const label = document.createElement("p");
+      label.textContent = "Add which character?";
+      choose.append(label);
+      characters.forEach((entry) => {
+        const pick = document.createElement("button");
+        pick.type = "button";
+        pick.className = "md-button";
+        pick.textContent = entry.name;
+        pick.addEventListener("click", async () => {
+          choose.remove();
+          await addCharacter(t, entry.doc, `“${entry.name}”`);
+        });
+        choose.append(pick);
+      });
+      $(t.el, "button[data-action=builder]").after(choose);
+      choose.querySelector("button").focus();
+      say(t, `${characters.length} characters are saved: pick one.`);
+    }
   }
 
   function download(t) {
@@ -228,7 +406,7 @@
         return answer;
       });
     } else if (action === "share") {
-      save(t);
+      share(t);
       navigator.clipboard?.writeText(location.href).then(
         () => say(t, "Link copied: it opens this encounter."),
         () => say(t, `Copy this link: ${location.href}`),
@@ -241,20 +419,45 @@
     } else if (action === "character-file") {
       $(t.el, "input[data-action=character-file]").click();
     } else if (action === "builder") {
-      let character = null;
-      try {
-        character = JSON.parse(localStorage.getItem(builderKey(t.system)) || "null");
-      } catch (error) {
-        character = null;
-      }
-      if (!character) say(t, "No character is saved by this browser's character builder yet.");
-      else await addCharacter(t, character, "the character builder");
+      await holding(t, () => fromBuilder(t));
     } else if (action === "new") {
-      await load(t, t.blank, "a blank page", "A new encounter: add creatures.");
+      if (await load(t, t.blank, "a blank page", "A new encounter: add creatures. The one " +
+        "before stays in your saved encounters.")) {
+        show(t, null);
+        await t.panel.refresh();
+      }
+    }
+  }
+
+  // Another tab changed or deleted the encounter on screen: show its change, or say so.
+  async function elsewhere(t, message) {
+    if (!t.entry || message.id !== t.entry.id) return;
+    if (message.removed) {
+      show(t, null);
+      t.panel.warn("This encounter was deleted in another tab. It stays on screen; a change " +
+        "to it saves it again as a new encounter.");
+      return;
+    }
+    if (message.rev <= t.entry.rev) return;
+    let fresh = null;
+    try {
+      fresh = await t.shelf.get(message.id);
+    } catch (error) {
+      return;
+    }
+    if (!fresh || !t.entry || fresh.rev <= t.entry.rev) return;
+    if (JSON.stringify(fresh.doc) === JSON.stringify(t.doc)) {
+      t.entry = fresh; // renamed, or the same change
+      return;
+    }
+    if (await load(t, fresh.doc, "another tab",
+      "This encounter was changed in another tab: this page now shows that change.")) {
+      show(t, fresh);
     }
   }
 
   function setup(el) {
+    const lib = window.rbLibrary;
     const t = {
       el,
       system: el.dataset.tracker,
@@ -263,8 +466,38 @@
       doc: null,
       chain: Promise.resolve(),
       waiting: 0,
+      saving: 0,
+      saved: Promise.resolve(),
+      shelf: lib.shelf("encounter", el.dataset.tracker),
+      entry: null,
     };
     current = t;
+    const holder = document.createElement("details");
+    holder.className = "rb-library";
+    holder.setAttribute("data-search-exclude", "");
+    $(el, ".rb-progress").after(holder);
+    t.panel = lib.panel(holder, t.shelf, {
+      noun: "encounter",
+      current: () => (t.entry ? t.entry.id : ""),
+      open: (entry) => openEntry(t, entry),
+      filename: (entry) => `${t.system}-${lib.slug(entry.name) || "encounter"}.json`,
+      detached: () => {
+        show(t, null);
+        say(t, "The encounter on screen was deleted from your library; a change to it saves " +
+          "it again as a new encounter.");
+      },
+      restored: (entry) => {
+        if (!t.entry && sameEncounter(entry.doc, t.doc)) show(t, entry);
+      },
+      renamed: (entry) => {
+        if (t.entry && entry.id === t.entry.id) t.entry = entry;
+      },
+    });
+    const unwatch = t.shelf.watch((message) => elsewhere(t, message));
+    t.stop = () => {
+      unwatch();
+      t.panel.stop();
+    };
     el.addEventListener("submit", (event) => {
       const form = event.target.closest("form.rb-act");
       if (!form) return;
@@ -277,7 +510,19 @@
     });
     $(el, "input[data-action=import]").addEventListener("change", async (event) => {
       const read = await readFile(t, event.target);
-      if (read) await load(t, read.value, read.file.name);
+      if (!read) return;
+      const check = async (doc) => {
+        const answer = await window.rbEngine.request({ type: "tracker",
+          request: { op: "load", doc, system: t.system, links: t.links } });
+        return answer.ok ? "" : `${answer.error.field || ""} ${answer.error.message}`.trim();
+      };
+      const all = await holding(t, () => lib.importAll(t.shelf, read.value, check, "encounter"));
+      if (all) {
+        say(t, `${read.file.name}: ${all}`);
+        await t.panel.refresh();
+      } else {
+        await adopt(t, read.value, read.file.name);
+      }
     });
     const characterFile = $(el, "input[data-action=character-file]");
     if (characterFile) {
@@ -295,21 +540,14 @@
     say(t, "Loading the rules engine… (the first start takes a few seconds)");
     const params = new URLSearchParams(location.search);
     let fromLink = null;
+    let badLink = "";
     if (params.has("e")) {
       try {
         fromLink = decode(params.get("e"));
       } catch (error) {
-        say(t, "The link's encounter could not be read.");
+        badLink = "The link's encounter could not be read (it may be cut short); nothing was " +
+          "changed.";
       }
-    }
-    let stored = null;
-    try {
-      stored = JSON.parse(localStorage.getItem(storageKey(t.system)) || "null");
-    } catch (error) {
-      stored = null;
-    }
-    if (fromLink && stored && JSON.stringify(stored.state) === JSON.stringify(fromLink.state)) {
-      fromLink = null; // this browser's copy of the same encounter also holds its undo steps
     }
     (async () => {
       const done = (ok) => {
@@ -319,14 +557,38 @@
         }
         return ok;
       };
-      if (fromLink && done(await load(t, fromLink, "the link"))) return;
-      if (stored && done(await load(t, stored, "this browser's storage"))) return;
+      let entries = [];
+      try {
+        const moved = await lib.migrate(t.shelf, storageKey(t.system),
+          (doc) => `${encounterName(doc)} (saved before the library)`);
+        if (moved.unreadable) {
+          t.panel.warn("This browser holds an encounter an earlier version of this page saved, " +
+            "and it cannot be read. It is kept as it was, never overwritten.",
+          moved.unreadable, `${t.system}-encounter-unreadable.json`);
+        }
+        entries = await t.shelf.list();
+      } catch (error) {
+        t.panel.warn(`Saved encounters cannot be read here (${error.message}). Export what ` +
+          "you make here to keep it.");
+      }
+      await t.panel.refresh();
+      if (badLink) t.panel.warn(badLink);
+      if (fromLink && done(await adopt(t, fromLink, "the link"))) return;
+      if (fromLink) t.panel.warn($(t.el, ".rb-tr-status").textContent);
+      const remembered = t.shelf.remembered();
+      const last = remembered === null ? entries[0]
+        : entries.find((entry) => entry.id === remembered);
+      const lead = (text) => [badLink, text].filter(Boolean).join(" ");
+      if (last && done(await openEntry(t, last, lead(`Opened “${last.name}”, as you left it.`)))) {
+        return;
+      }
       done(await load(t, t.blank, "a blank page",
-        "A new encounter: add creatures, set their initiative, then start."));
+        lead("A new encounter: add creatures, set their initiative, then start.")));
     })();
   }
 
   function init() {
+    if (current && current.stop) current.stop();
     current = null;
     const el = document.querySelector(".rb-tracker");
     if (el && window.rbEngine) setup(el);

@@ -60,8 +60,14 @@ def log_texts(web: Web | Reader) -> list[str]:
 
 
 def stored(web: Web | Reader, system: str) -> dict[str, Any]:
-    raw = web.page.evaluate("k => localStorage.getItem(k)", f"rulebinder.tracker.{system}")
-    return json.loads(raw)
+    """The encounter on screen as the reader's library (IndexedDB) holds it."""
+    return web.page.evaluate(
+        """async (s) => {
+            const id = document.querySelector('.rb-tracker').dataset.entry;
+            return (await rbLibrary.shelf('encounter', s).get(id)).doc;
+        }""",
+        system,
+    )
 
 
 def link_of(doc: dict[str, Any]) -> str:
@@ -283,9 +289,11 @@ def test_a_character_from_the_builder_joins_the_encounter(
     page.click(".rb-builder button[data-action=example]")
     name = builder(system).example()["name"]
     page.wait_for_function(
-        "([k, n]) => (JSON.parse(localStorage.getItem(k) || '{}').name === n)",
-        arg=[f"rulebinder.builder.{system}", name],
+        "() => { const el = document.querySelector('.rb-builder');"
+        " return el.dataset.busy === 'false' && el.dataset.entry; }"
     )
+    saved = page.evaluate("s => rbLibrary.shelf('character', s).list()", system)
+    assert [entry["doc"]["name"] for entry in saved] == [name]
     open_tracker(web, system)
     page.click(f"{ROOT} button[data-action=builder]")
     settle(page)
