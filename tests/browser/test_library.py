@@ -41,9 +41,7 @@ def add_example(web: Web, system: str, name: str) -> None:
 
 def shelf(web: Web, kind: str, system: str) -> list[dict[str, Any]]:
     """The library's entries of one kind and system, newest change first."""
-    return web.page.evaluate(
-        "([k, s]) => rbLibrary.shelf(k, s).list()", [kind, system]
-    )
+    return web.page.evaluate("([k, s]) => rbLibrary.shelf(k, s).list()", [kind, system])
 
 
 def cards(web: Web) -> list[str]:
@@ -56,9 +54,7 @@ def status(web: Web) -> str:
 
 def library_action(web: Web, entry_name: str, action: str) -> None:
     """Press one entry's button (Open, Rename, Duplicate, Export, Delete)."""
-    web.page.locator(f"{LIBRARY} summary").first.evaluate(
-        "s => { s.parentElement.open = true; }"
-    )
+    web.page.locator(f"{LIBRARY} summary").first.evaluate("s => { s.parentElement.open = true; }")
     web.page.get_by_role("button", name=f"{action} “{entry_name}”").click()
 
 
@@ -103,16 +99,16 @@ def test_a_bad_link_says_so_and_changes_nothing(web: Web) -> None:
     assert errors(web) == []
 
 
-def test_a_file_adds_and_one_the_engine_cannot_take_is_refused(
-    web: Web, tmp_path: Path
-) -> None:
+def test_a_file_adds_and_one_the_engine_cannot_take_is_refused(web: Web, tmp_path: Path) -> None:
     open_tracker(web, "pendragon")
     submit(web, "act-add", name="Kira", initiative=15, hp=5, spirit=3)
     path = tmp_path / "orcs.json"
     path.write_text(json.dumps(encounter_with("Orc", "Goblin")))
     web.page.set_input_files(f"{ROOT} input[data-action=import]", str(path))
-    web.page.wait_for_function("() => document.querySelector('.rb-tr-card h3')"
-                               " && document.body.innerText.includes('Goblin')")
+    web.page.wait_for_function(
+        "() => document.querySelector('.rb-tr-card h3')"
+        " && document.body.innerText.includes('Goblin')"
+    )
     settle(web.page)
     assert "Added to your library" in status(web)
     assert len(shelf(web, "encounter", "pendragon")) == 2
@@ -153,7 +149,9 @@ def test_rename_duplicate_delete_with_undo_and_export_all(
     web.page.get_by_role("button", name="Undo delete").click()
     web.page.wait_for_function(f"() => document.querySelector('{LIBRARY}').dataset.count === '2'")
     assert sorted(e["name"] for e in shelf(web, "encounter", "pendragon")) == [
-        "Bridge ambush", "Bridge ambush (copy)"]
+        "Bridge ambush",
+        "Bridge ambush (copy)",
+    ]
 
     with web.page.expect_download() as download:
         web.page.get_by_role("button", name="Export all encounters").click()
@@ -168,10 +166,13 @@ def test_rename_duplicate_delete_with_undo_and_export_all(
     open_tracker(other, "pendragon")
     for said in ("Imported 2 encounters", "Imported 0 encounters into your library; 2 already"):
         other.page.set_input_files(f"{ROOT} input[data-action=import]", str(path))
-        other.page.wait_for_function("s => document.querySelector('.rb-tr-status').innerText"
-                                     ".includes(s)", arg=said)
+        other.page.wait_for_function(
+            "s => document.querySelector('.rb-tr-status').innerText.includes(s)", arg=said
+        )
     assert sorted(e["name"] for e in shelf(other, "encounter", "pendragon")) == [
-        "Bridge ambush", "Bridge ambush (copy)"]
+        "Bridge ambush",
+        "Bridge ambush (copy)",
+    ]
 
 
 def test_what_an_earlier_version_saved_is_copied_or_kept_aside(web: Web) -> None:
@@ -228,8 +229,9 @@ def test_two_tabs_on_one_encounter_never_overwrite_in_silence(web: Web) -> None:
 
     # A change in one tab shows in the other.
     submit(web, "act-add", name="Orc", initiative=9, hp=8, spirit=1)
-    other.wait_for_function("() => document.querySelector('.rb-tr-cards').innerText"
-                            ".includes('Orc')")
+    other.wait_for_function(
+        "() => document.querySelector('.rb-tr-cards').innerText.includes('Orc')"
+    )
     assert "changed in another tab" in other.inner_text(f"{ROOT} .rb-tr-status")
 
     # A write this tab never heard of (a crash, a tab asleep): this tab's next change
@@ -293,14 +295,16 @@ def test_builder_links_add_characters_and_the_tracker_picks_one(web: Web) -> Non
     web.page.click(f"{ARTS} button[data-action=example]")
     settle_builder(web, ARTS)
     assert sorted(e["name"] for e in shelf(web, "character", "arts")) == sorted(
-        ["Second Hero", example["name"]])
+        ["Second Hero", example["name"]]
+    )
 
     sent = {**example, "name": "From a friend"}
     web.goto(f"arts/builder/?c={share_link(sent)}")
     live(web, ARTS)
     settle_builder(web, ARTS)
     assert "Character loaded from the link. Added to your library" in web.page.inner_text(
-        f"{ARTS}-status")
+        f"{ARTS}-status"
+    )
     assert len(shelf(web, "character", "arts")) == 3
 
     open_tracker(web, "arts")
