@@ -118,15 +118,16 @@ def define_env(env: Any) -> None:
         return renderer.ref(entry_id, _current_doc(env), label)
 
     @env.macro
-    def calculator(calc_id: str) -> str:
-        """A calculator's form with its result for the default inputs."""
-        return render_calculator(calc_id, data, _current_doc(env))
+    def calculator(calc_id: str, level: int = 3) -> str:
+        """A calculator's form with its result for the default inputs (``level``: of its
+        heading, 2 right under the page's title)."""
+        return render_calculator(calc_id, data, _current_doc(env), level)
 
     @env.macro
     def calculators_for(system_id: str) -> str:
         """Every calculator of a system, each under its own heading."""
         doc = _current_doc(env)
-        return "\n\n".join(render_calculator(c, data, doc) for c in ids_of(system_id))
+        return "\n\n".join(render_calculator(c, data, doc, 2) for c in ids_of(system_id))
 
     @env.macro
     def system_contents(system_id: str) -> str:

@@ -140,8 +140,10 @@ def _assumptions(
     )
 
 
-def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
+def render_calculator(calc_id: str, data: RulesData, doc: str, level: int = 3) -> str:
     """The HTML of one calculator: form, status line and the default result.
+
+    ``level`` is its heading's: 2 where it sits right under the page's title.
 
     The default result is computed now, at build time, by the same Python the
     browser runs, so the page is complete without JavaScript.
@@ -175,8 +177,8 @@ def render_calculator(calc_id: str, data: RulesData, doc: str) -> str:
         f"<section class='rb-calc' id='{uid}' data-calc='{escape(calc.id)}' data-state='static' "
         f"data-decl='{escape(json.dumps(declaration), quote=True)}' "
         f"aria-labelledby='{uid}-title'>"
-        f"<h3 id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}</h3>"
-        f"{help_text}"
+        f"<h{level} id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}"
+        f"</h{level}>{help_text}"
         f"<form class='rb-calc-form' novalidate autocomplete='off' data-search-exclude>"
         f"{fields}{roll}"
         "<div class='rb-actions'><button type='reset' class='md-button'>Reset</button> "

@@ -90,7 +90,7 @@ def render_sheet(sheet: dict[str, Any], links: dict[str, str]) -> str:
         f"<h3 class='rb-sheet-title'>{escape(sheet['title'])}, level {sheet['level']}</h3>"
         f"{ready}{broken}"
         "<table class='rb-sheet-values'><thead><tr><th scope='col'>Value</th>"
-        "<th scope='col'></th><th scope='col'>How it is worked out</th></tr></thead>"
+        "<th scope='col'>Number</th><th scope='col'>How it is worked out</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>{lists}"
     )
 

@@ -297,6 +297,20 @@
     },
   };
 
+  // Material's page-load progress bar has no accessible name (axe: aria-progressbar-name);
+  // it stays across instant navigation, so naming it once is enough.
+  document.querySelectorAll(".md-progress").forEach((bar) => {
+    bar.setAttribute("aria-label", "Loading the page");
+  });
+  // The search dialog gets a name, and its count of results is announced as it changes.
+  document.querySelectorAll(".md-search[role=dialog]").forEach((dialog) => {
+    dialog.setAttribute("aria-label", "Search");
+  });
+  document.querySelectorAll(".md-search-result__meta").forEach((count) => {
+    count.setAttribute("role", "status");
+    count.setAttribute("aria-live", "polite");
+  });
+
   function init() {
     const elements = document.querySelectorAll(".rb-calc");
     if (elements.length && [...elements].every((el) => el.rbSetUp)) return; // done at load

@@ -497,6 +497,7 @@
     t.stop = () => {
       unwatch();
       t.panel.stop();
+      document.removeEventListener("keydown", keys);
     };
     el.addEventListener("submit", (event) => {
       const form = event.target.closest("form.rb-act");
@@ -508,6 +509,26 @@
       const button = event.target.closest("button[data-action]");
       if (button && !button.disabled) control(t, button.dataset.action);
     });
+    // Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes (Cmd on a Mac), outside text fields
+    // (where the keys undo typing).
+    const undo = $(el, "button[data-action=undo]");
+    const redo = $(el, "button[data-action=redo]");
+    undo.setAttribute("aria-keyshortcuts", "Control+Z Meta+Z");
+    undo.title = "Undo (Ctrl+Z)";
+    redo.setAttribute("aria-keyshortcuts", "Control+Shift+Z Control+Y Meta+Shift+Z");
+    redo.title = "Redo (Ctrl+Shift+Z or Ctrl+Y)";
+    const keys = (event) => {
+      if (t !== current || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const typing = event.target.closest && event.target.closest("input[type=text], " +
+        "input[type=search], input:not([type]), textarea, [contenteditable]");
+      if (typing) return;
+      const key = event.key.toLowerCase();
+      const which = key === "z" ? (event.shiftKey ? redo : undo) : key === "y" ? redo : null;
+      if (!which) return;
+      event.preventDefault();
+      if (!which.disabled) control(t, which.dataset.action);
+    };
+    document.addEventListener("keydown", keys);
     $(el, "input[data-action=import]").addEventListener("change", async (event) => {
       const read = await readFile(t, event.target);
       if (!read) return;

@@ -1,0 +1,164 @@
+"""WCAG 2.1 AA in Chromium (issue #20, item 4): axe-core (pinned in ``package.json``) finds
+no serious or critical violation on any page kind, in the light and the dark scheme, with
+the calculators, the tracker and the builder live; the keyboard alone reaches and works a
+linked calculator, the search and the tracker's undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.browser.axe import report, violations
+from tests.browser.conftest import Web
+from tests.browser.test_builders import ARTS, live
+from tests.browser.test_builders import settle as settle_builder
+from tests.browser.test_tracker import ROOT, errors, open_tracker, settle, submit, where
+
+#: Each page kind, and what to do before it is checked: make its live parts live.
+PAGES = [
+    ("", None),
+    ("glittershard/combat/", "calc"),  # a rules page with embedded calculators
+    ("arts/glossary/", None),
+    ("glittershard/calculators/", "calc"),
+    ("pendragon/tracker/", "tracker"),
+    ("arts/builder/", "builder"),
+    ("dice/", "calc"),
+    ("arts/print/", None),
+]
+
+
+def make_live(web: Web, path: str, kind: str | None) -> None:
+    """Open the page and bring what it runs to a state a reader sees mid-use."""
+    page = web.page
+    if kind == "tracker":
+        open_tracker(web, "pendragon")
+        submit(web, "act-add", name="Kira", initiative=15, hp=5, spirit=3)
+        submit(web, "act-add", name="Orc", initiative=9, hp=8, spirit=1, body=1)
+        submit(web, "act-all-start")
+        submit(web, "act-c2-damage", amount=3)
+        page.locator(f"{ROOT} .rb-library").evaluate("d => { d.open = true; }")
+        return
+    web.goto(path)
+    if kind == "builder":
+        live(web, ARTS)
+        page.fill(f"{ARTS} [name='name']", "Ilse")
+        page.dispatch_event(f"{ARTS} [name='name']", "change")
+        page.fill(f"{ARTS} [name='points.kineticism']", "5")  # a problem shown at its step
+        page.dispatch_event(f"{ARTS} [name='points.kineticism']", "change")
+        settle_builder(web, ARTS)
+    elif kind == "calc":
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.rb-calc')]"
+            ".every((c) => c.dataset.state === 'live')"
+        )
+        page.locator(".rb-calc .rb-roll-button").first.click()
+        page.wait_for_timeout(300)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violation_on_any_page_kind(
+    new_web: Callable[..., Web], scheme: str
+) -> None:
+    web = new_web(color_scheme=scheme)
+    found: dict[str, str] = {}
+    for path, kind in PAGES:
+        make_live(web, path, kind)
+        assert web.page.get_attribute("body", "data-md-color-scheme") == (
+            "slate" if scheme == "dark" else "default"
+        )
+        bad = violations(web.page)
+        if bad:
+            found[path or "/"] = report(bad)
+    assert not found, "\n\n".join(f"{path}:\n{text}" for path, text in found.items())
+    assert errors(web) == []
+
+
+def test_a_linked_calculator_by_keyboard(web: Web) -> None:
+    """A link to one calculator: the first Tab is inside it; typing changes the answer,
+    which is announced; Enter on Roll rolls."""
+    page = web.page
+    calc = "#calc-glittershard-conversation"
+    web.goto(f"glittershard/calculators/{calc}")
+    page.wait_for_selector(f"{calc}[data-state=live]")
+    page.keyboard.press("Tab")
+    assert page.evaluate("s => document.querySelector(s).contains(document.activeElement)", calc)
+    assert page.evaluate("() => document.activeElement.tagName") in ("INPUT", "SELECT")
+    assert page.get_attribute(f"{calc} .rb-result", "aria-live") == "polite"
+    before = page.inner_text(f"{calc} .rb-result")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4")
+    page.wait_for_function(
+        "([s, b]) => document.querySelector(s + ' .rb-result').innerText !== b",
+        arg=[calc, before],
+    )
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('.rb-roll-button')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the calculator's Roll button")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "s => /rolled|Rolled|roll/.test(document.querySelector(s).innerText)", arg=calc
+    )
+    assert errors(web) == []
+
+
+def test_search_by_keyboard_announces_its_count(web: Web) -> None:
+    page = web.page
+    web.goto("arts/glossary/")
+    assert page.get_attribute(".md-search", "aria-label") == "Search"
+    meta = ".md-search-result__meta"
+    assert page.get_attribute(meta, "aria-live") == "polite"
+    page.keyboard.press("/")
+    assert page.evaluate("() => document.activeElement.matches('.md-search__input')")
+    page.keyboard.type("fatigue")
+    page.wait_for_function(
+        "s => /\\d+ matching/.test(document.querySelector(s).innerText)", arg=meta
+    )
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => !location.pathname.endsWith('/arts/glossary/') || location.hash !== ''"
+    )
+    assert errors(web) == []
+
+
+def test_the_closed_search_and_the_scheme_switch_are_no_invisible_tab_stops(web: Web) -> None:
+    page = web.page
+    web.goto("dice/")
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        box = page.evaluate(
+            """() => { const e = document.activeElement;
+              const r = (e.matches('.md-option') ? e.nextElementSibling : e)
+                .getBoundingClientRect();
+              return { w: r.width, h: r.height, what: e.className }; }"""
+        )
+        assert box["w"] > 0 and box["h"] > 0, f"an invisible tab stop: {box}"
+
+
+def test_the_tracker_undoes_with_ctrl_z(web: Web) -> None:
+    page = web.page
+    open_tracker(web, "pendragon")
+    submit(web, "act-add", name="Kira", initiative=15, hp=5, spirit=3)
+    submit(web, "act-add", name="Orc", initiative=9, hp=8, spirit=1)
+    submit(web, "act-all-start")
+    submit(web, "act-all-next")
+    assert where(web) == "Round 1 · Orc's turn"
+    assert page.get_attribute(f"{ROOT} button[data-action=undo]", "aria-keyshortcuts")
+    page.locator("#act-all-next button").focus()
+    page.keyboard.press("Control+z")
+    settle(page)
+    assert where(web) == "Round 1 · Kira's turn"
+    page.keyboard.press("Control+Shift+z")
+    settle(page)
+    assert where(web) == "Round 1 · Orc's turn"
+    # In a text field the keys are the field's own.
+    page.locator("#act-add-name").fill("Troll")
+    page.locator("#act-add-name").press("Control+z")
+    settle(page)
+    assert where(web) == "Round 1 · Orc's turn"
+    assert errors(web) == []
