@@ -196,17 +196,58 @@ def test_tracker_pages_without_javascript_list_their_rules(new_web: Callable[...
     assert web.pyodide_requests() == []
 
 
-def test_tracker_on_a_390px_screen(new_web: Callable[..., Web]) -> None:
-    web = new_web(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+#: Every control of the tracker a finger can reach, with its height and its text size.
+CONTROLS = """() => [...document.querySelectorAll(
+    '.rb-tracker button, .rb-tracker input:not([type=file]):not([type=checkbox]),'
+    + ' .rb-tracker select, .rb-tracker summary')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => ({ what: e.outerHTML.slice(0, 80), height: e.getBoundingClientRect().height,
+                 font: parseFloat(getComputedStyle(e).fontSize), tag: e.tagName }))"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_tracker_on_a_phone_and_a_desktop(
+    new_web: Callable[..., Web], width: int, tmp_path: Path
+) -> None:
+    """At 390 px the creature whose turn it is comes first and the encounter tools take two
+    rows; everywhere: 44 px tap targets, 16 px inputs (no zoom on iOS), no sideways scroll.
+    The screenshots are kept with the test's files."""
+    phone = width == 390
+    web = new_web(
+        viewport={"width": width, "height": 844 if phone else 900},
+        has_touch=phone,
+        is_mobile=phone,
+    )
+    page = web.page
     open_tracker(web, "pendragon")
     submit(web, "act-add", name="Kira", initiative=12)
     submit(web, "act-add", name="Orc", initiative=8)
     submit(web, "act-all-start")
-    assert web.page.evaluate("document.documentElement.scrollWidth") <= 390
-    # The common actions are big touch targets.
-    for selector in ("#act-all-next button", "#act-c1-damage button"):
-        box = web.page.locator(selector).bounding_box()
-        assert box and box["height"] >= 40, (selector, box)
+    submit(web, "act-all-next")  # the Orc's turn: the second card in the turn order
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for control in page.evaluate(CONTROLS):
+        assert control["height"] >= 44 - 0.5, control
+        if control["tag"] in ("INPUT", "SELECT"):
+            assert control["font"] >= 16, control
+    cards = page.locator(".rb-tr-card")
+    first, second = (cards.nth(i).bounding_box() for i in range(2))
+    assert first and second
+    orc_top = second["y"] if phone else first["y"]
+    if phone:
+        assert second["y"] < first["y"], "the Orc, whose turn it is, comes first on a phone"
+        tools = page.locator(".rb-tr-controls").bounding_box()
+        assert tools and tools["height"] <= 2 * 44 + 20, tools
+    else:
+        assert first["y"] <= second["y"]
+    # From the top of the tracker, the current creature is on the first screen (on a
+    # phone, with its damage form).
+    page.locator(".rb-tracker").evaluate("e => window.scrollTo(0, e.offsetTop - 60)")
+    shown = page.locator("#act-c2-damage button" if phone else "#card-c2 h3").bounding_box()
+    assert shown and shown["y"] + shown["height"] <= page.viewport_size["height"], shown
+    assert orc_top > 0
+    page.screenshot(path=str(tmp_path / f"tracker-{width}.png"))
+    assert (tmp_path / f"tracker-{width}.png").stat().st_size > 10_000
+    assert errors(web) == []
 
 
 def test_tracker_with_the_keyboard_alone(web: Web) -> None:
