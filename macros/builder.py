@@ -158,8 +158,14 @@ class Page:
             f"<progress class='rb-progress' max='1' hidden></progress>"
             f"<form class='rb-builder-form' id='{uid}-form' novalidate autocomplete='off' "
             f"data-search-exclude>{steps}</form>"
+            # On a phone the sheet opens over the steps from a button that stays in view
+            # (builder.js); on a wide screen it sits beside them.
+            f"<button type='button' class='md-button rb-sheet-toggle' aria-controls='{uid}-sheet'"
+            " aria-expanded='false' hidden>Character sheet</button>"
             f"<section class='rb-sheet' id='{uid}-sheet' aria-labelledby='{uid}-sheet-title'>"
-            f"<h2 id='{uid}-sheet-title'>Character sheet</h2>"
+            "<button type='button' class='md-button rb-sheet-close' hidden>Back to the steps"
+            "</button>"
+            f"<h2 id='{uid}-sheet-title' tabindex='-1'>Character sheet</h2>"
             f"<div class='rb-sheet-body' aria-live='polite' data-search-exclude>{sheet_html}</div>"
             "</section></div>"
         )

@@ -365,6 +365,28 @@
     }
   }
 
+  // On a phone the sheet opens over the steps (CSS: .rb-sheet[data-open]) from a button
+  // that stays in view, and closes with its own button or Escape, the focus going back.
+  function drawer(b) {
+    const toggle = $(b.el, ".rb-sheet-toggle");
+    const sheet = $(b.el, ".rb-sheet");
+    const close = $(b.el, ".rb-sheet-close");
+    if (!toggle || !sheet || !close) return;
+    toggle.hidden = false;
+    close.hidden = false;
+    const show = (open) => {
+      if (open) sheet.dataset.open = "true";
+      else delete sheet.dataset.open;
+      toggle.setAttribute("aria-expanded", String(open));
+      (open ? $(sheet, "h2") : toggle).focus();
+    };
+    toggle.addEventListener("click", () => show(!sheet.dataset.open));
+    close.addEventListener("click", () => show(false));
+    sheet.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && sheet.dataset.open) show(false);
+    });
+  }
+
   // Another tab changed or deleted the character on screen: show its change, or say so.
   async function elsewhere(b, message) {
     if (!b.entry || message.id !== b.entry.id) return;
@@ -458,6 +480,7 @@
     });
     const file = $(el, "input[data-action=import]");
     file.addEventListener("change", () => importFile(b, file));
+    drawer(b);
     say(b, "Loading the rules engine… (the first start takes a few seconds)");
     const params = new URLSearchParams(location.search);
     let fromLink = null;

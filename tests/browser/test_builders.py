@@ -658,3 +658,42 @@ def test_glittershard_builder_with_the_keyboard_alone(new_web: Callable[..., Web
     assert sheet["state"]["name"] == "Tamsin"
     assert keys.stops > 20
     assert web.log.errors() == []
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_sheet_stays_in_view_beside_or_over_the_steps(
+    new_web: Callable[..., Web], width: int, tmp_path: Path
+) -> None:
+    """Wide: the sheet sits beside the steps and stays on screen while they scroll. Phone:
+    a "Character sheet" button stays on screen at every step and opens the sheet over them;
+    Escape closes it and the focus goes back. Screenshots kept with the test's files."""
+    phone = width == 390
+    web = new_web(viewport={"width": width, "height": 844}, is_mobile=phone, has_touch=phone)
+    page = web.page
+    web.goto("arts/builder/")
+    live(web, ARTS)
+    page.evaluate("window.scrollTo(0, 3000)")  # deep in the steps
+    page.wait_for_timeout(100)
+    sheet = page.locator(f"{ARTS}-sheet")
+    if not phone:
+        box = sheet.bounding_box()
+        form = page.locator(f"{ARTS}-form").bounding_box()
+        assert box and form and box["x"] >= form["x"] + form["width"], (box, form)
+        assert 0 <= box["y"] < 844, box
+        assert page.locator(f"{ARTS} .rb-sheet-toggle").is_hidden()
+    else:
+        toggle = page.locator(f"{ARTS} .rb-sheet-toggle")
+        box = toggle.bounding_box()
+        assert box and box["y"] + box["height"] <= 844 and box["height"] >= 44, box
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true"
+        assert page.evaluate("() => document.activeElement.id") == "builder-arts-sheet-title"
+        title = page.locator(f"{ARTS}-sheet-title").bounding_box()
+        assert title and 0 <= title["y"] < 844, title
+        page.screenshot(path=str(tmp_path / "builder-390-sheet.png"))
+        page.keyboard.press("Escape")
+        assert toggle.get_attribute("aria-expanded") == "false"
+        assert page.evaluate("() => document.activeElement.matches('.rb-sheet-toggle')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(tmp_path / f"builder-{width}.png"))
+    assert web.log.errors() == []
