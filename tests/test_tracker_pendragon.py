@@ -62,7 +62,7 @@ def test_initiative_rolled_with_the_named_dice_is_seeded_and_logged() -> None:
     assert 4 <= kira["initiative"] <= 23
     with pytest.raises(InputError, match="Name the dice") as error:
         act(fight(KIRA), op="roll_initiative", seed=1)
-    assert error.value.field == "op"
+    assert error.value.field == "pendragon.assume_tracker_check_dice"  # the setting to fill
 
 
 def test_each_participant_acts_once_a_round_in_order() -> None:

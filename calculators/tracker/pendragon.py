@@ -403,8 +403,8 @@ def _death(ctx: Ctx, cid: str) -> None:
 def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
     dice = _dice(ctx)
     if not dice:
-        raise InputError(
-            "op", "Name the dice of a check in the settings, or set each Initiative by hand."
+        raise InputError(  # named at the setting, which the page opens
+            A_DICE, "Name the dice of a check in the settings, or set each Initiative by hand."
         )
     if ctx.state["round"]:
         raise InputError("op", "Initiative is rolled before the encounter starts.")

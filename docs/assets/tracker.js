@@ -180,10 +180,19 @@
     note.className = "rb-error";
     note.id = `${form ? form.id : "tracker"}-error`;
     note.textContent = error.message;
+    // A field that is a setting (the dice of a check): the message at that setting, opened.
+    const setting = !control && error.field &&
+      [...t.el.querySelectorAll("form[data-op=setting]")]
+        .find((f) => f.dataset.key === error.field);
+    if (setting) {
+      control = setting.elements.namedItem("value");
+      setting.closest("details").open = true;
+    }
     if (control) {
       control.setAttribute("aria-invalid", "true");
       control.setAttribute("aria-describedby", note.id);
       control.closest(".rb-tr-field").append(note);
+      if (setting) control.focus();
     } else if (where) {
       where.append(note);
     }

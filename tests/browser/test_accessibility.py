@@ -162,3 +162,28 @@ def test_the_tracker_undoes_with_ctrl_z(web: Web) -> None:
     settle(page)
     assert where(web) == "Round 1 · Orc's turn"
     assert errors(web) == []
+
+
+def test_a_missing_setting_is_asked_for_where_it_is_set(web: Web) -> None:
+    """Pendragon names no dice for a check: "Roll Initiative for everyone" opens the
+    settings at that field, with the message, and the focus there; then it rolls."""
+    page = web.page
+    open_tracker(web, "pendragon")
+    submit(web, "act-add", name="Kira", hp=5, spirit=3)
+    submit(web, "act-add", name="Orc", hp=8, spirit=1)
+    roll = page.locator("form[data-op=roll_initiative] button")
+    roll.focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.locator(".rb-tr-settings").evaluate("d => d.open")
+    field = "#act-setting-pendragon-assume_tracker_check_dice [name=value]"
+    assert page.evaluate("s => document.activeElement.matches(s)", field)
+    assert page.get_attribute(field, "aria-invalid") == "true"
+    page.keyboard.type("1d20 + bonus")
+    page.keyboard.press("Enter")
+    settle(page)
+    roll.focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert "Initiative check" in page.inner_text(".rb-tr-status")
+    assert errors(web) == []
