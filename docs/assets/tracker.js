@@ -430,7 +430,7 @@
     } else if (action === "builder") {
       await holding(t, () => fromBuilder(t));
     } else if (action === "new") {
-      if (await load(t, t.blank, "a blank page", "A new encounter: add creatures. The one " +
+      if (await load(t, t.blank, "a blank page", "A new encounter. The one " +
         "before stays in your saved encounters.")) {
         show(t, null);
         await t.panel.refresh();
@@ -613,7 +613,7 @@
         return;
       }
       done(await load(t, t.blank, "a blank page",
-        lead("A new encounter: add creatures, set their initiative, then start.")));
+        lead("A new encounter.")));
     })();
   }
 
