@@ -78,15 +78,16 @@ def filterable_table(entry: Entry) -> bool:
 
 
 def params(list_id: str, alone: bool) -> tuple[str, str]:
-    """The URL parameters of a list's filter and sort: ``q`` and ``sort`` when it is the
-    page's only list, else ``q-<id>`` and ``sort-<id>``.
+    """The URL parameters of a list's filter and sort: ``filter`` and ``sort`` when it is
+    the page's only list, else ``filter-<id>`` and ``sort-<id>``. (Not ``q``: the theme
+    opens its search box for a ``?q=`` and deletes it from the URL when the box closes.)
 
     >>> params("arts-glossary", True)
-    ('q', 'sort')
+    ('filter', 'sort')
     >>> params("glittershard-skills_table", False)
-    ('q-glittershard-skills_table', 'sort-glittershard-skills_table')
+    ('filter-glittershard-skills_table', 'sort-glittershard-skills_table')
     """
-    return ("q", "sort") if alone else (f"q-{list_id}", f"sort-{list_id}")
+    return ("filter", "sort") if alone else (f"filter-{list_id}", f"sort-{list_id}")
 
 
 def open_list(list_id: str, noun: str, alone: bool, rows: bool = False) -> str:

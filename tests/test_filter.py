@@ -48,7 +48,7 @@ def test_a_glossary_marks_every_entry(page: Page, built_site: Path) -> None:
     assert entries, "a glossary without terms"
     assert [(unescape(name), kind) for name, kind in ITEM.findall(html)] == entries
     assert html.count("data-rb-filter-list") == 1
-    assert 'data-noun="terms" data-param="q" data-sort-param="sort"' in html
+    assert 'data-noun="terms" data-param="filter" data-sort-param="sort"' in html
     assert '<div class="rb-filter-controls" data-search-exclude hidden>' in html
     label = re.search(r'<label class="rb-filter-label" for="([^"]+)">Filter terms</label>', html)
     assert label and f'<input type="search" id="{label.group(1)}"' in html
