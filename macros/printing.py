@@ -84,7 +84,7 @@ def render_system(
             if c in calc_ids
         )
 
-    renderer = Renderer(data, after=after, home=home, shift=1, live_dice=False)
+    renderer = Renderer(data, after=after, home=home, shift=1, live_dice=False, filters=False)
     contents = [f"* [{page.title}](#{page_anchor(page)})" for page in system.pages]
     if calc_ids:
         contents.append(f"* [Calculators](#{calculators_anchor(system_id)})")

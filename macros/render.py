@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import rolltable
+from . import filtering, rolltable
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
 from .loader import Entry, Page, RulesData
@@ -59,16 +59,19 @@ class Renderer:
         home: Callable[[Entry], str] | None = None,
         shift: int = 0,
         live_dice: bool = True,
+        filters: bool = True,
     ) -> None:
         """``after`` adds Markdown after an entry (its calculators); ``home`` is the docs
         page an entry is linked to (its own page unless given: a print page gathers a
         whole system); ``shift`` moves every heading down that many levels (at most to 6);
-        ``live_dice=False`` leaves dice expressions as plain words (print).
+        ``live_dice=False`` leaves dice expressions as plain words (print);
+        ``filters=False`` renders no list a reader can filter (print: all of it, always).
         """
         self.data = data
         self.after = after or (lambda entry, doc: "")
         self.home = home or (lambda entry: f"{entry.system}/{entry.page}.md")
         self.shift = shift
+        self.filters = filters
         self.dice = InlineDice(data, live=live_dice)
         self.linkers: dict[str, Linker] = {}
         for system in data.systems:
@@ -179,8 +182,9 @@ class Renderer:
         """A titled box beside the rules (a block quote with a bold title in the source)."""
         title = entry.name.replace('"', "'")
         box = self._admonition("note", title, self.link(entry, entry.get("text"), doc))
-        return self._join(f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>', box,
-                          self._notes(entry, doc))
+        return self._join(
+            f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>', box, self._notes(entry, doc)
+        )
 
     def attribute(self, entry: Entry, doc: str) -> str:
         """An attribute heading with its description."""
@@ -277,9 +281,53 @@ class Renderer:
             text = self.link(first, first.get("text") or "", doc)
             heading = f"{title} {first.name} {{ #{anchor(first.id)} }}"
             parts = [heading, intro, text, self._notes(first, doc), self.after(first, doc)]
-        for entry in entries:
-            parts += [self.render(entry, doc), self.after(entry, doc)]
-        return self._join(*parts)
+        return self._join(*parts, *self._entries(page, entries, doc))
+
+    def _entries(self, page: Page, entries: list[Entry], doc: str) -> list[str]:
+        """The Markdown of a page's entries, the lists a reader can filter marked
+        (:mod:`macros.filtering`): each named entry of the page's list, each heading
+        with what follows it, and each long table of names."""
+        span = (
+            filtering.list_span(entries, glossary=page.name == "glossary") if self.filters else None
+        )
+        tables = {
+            e.id
+            for e in entries
+            if self.filters and e.kind == "table" and filtering.filterable_table(e)
+        }
+        alone = (span is not None) + len(tables) == 1
+        parts: list[str] = []
+        grouped = False  # inside a group of the page's list
+        for i, entry in enumerate(entries):
+            markdown = self._join(self.render(entry, doc), self.after(entry, doc))
+            if span is None or not span.start <= i < span.end:
+                parts.append(
+                    self._table_list(entry, markdown, alone) if entry.id in tables else markdown
+                )
+                continue
+            if i == span.start:
+                list_id = filtering.list_id(page.system, page.name)
+                parts.append(filtering.open_list(list_id, span.noun, alone))
+            if entry.kind == "section" or not grouped:
+                parts.append(filtering.close() if grouped else "")
+                level = entry.get("level", 4) if entry.kind == "section" else None
+                parts.append(filtering.open_group(level or filtering.NO_HEADING_LEVEL))
+                grouped = True
+            if entry.kind in filtering.ITEM_KINDS:
+                markdown = filtering.open_item(entry) + markdown + filtering.close()
+            elif entry.id in tables:
+                markdown = self._table_list(entry, markdown, alone)
+            parts.append(markdown)
+            if i == span.end - 1:
+                parts += [filtering.close(), filtering.close()]
+        return parts
+
+    @staticmethod
+    def _table_list(entry: Entry, markdown: str, alone: bool) -> str:
+        """A long table of names as a list of its rows, counted by the table's name."""
+        noun = entry.name.lower()
+        start = filtering.open_list(anchor(entry.id), noun, alone, rows=True)
+        return start + markdown + filtering.close()
 
 
 def effect_text(effect: dict[str, object], names: dict[str, str] | None = None) -> str:
