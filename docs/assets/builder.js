@@ -60,53 +60,6 @@
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const characterName = (state) => (state && state.name) || "Unnamed character";
 
-  function show(b, entry) {
-    b.entry = entry;
-    b.el.dataset.entry = entry ? entry.id : "";
-    b.shelf.remember(entry);
-  }
-
-  // Keep the character on screen in the library: its entry's next revision (named after the
-  // character unless the reader renamed it), or a new entry. A save from an older revision
-  // (another tab changed or deleted it) becomes a new entry, and the page says so.
-  function save(b) {
-    share(b);
-    const state = b.state;
-    if (!b.entry && same(state, b.blank)) return b.saved; // nothing worth keeping yet
-    b.saving += 1;
-    busy(b);
-    b.saved = b.saved.then(async () => {
-      const lib = window.rbLibrary;
-      const name = characterName(state);
-      try {
-        if (b.entry && same(b.entry.doc, state)) return;
-        if (b.entry) b.entry = await b.shelf.save(b.entry, state, b.entry.named ? {} : { name });
-        else b.entry = await b.shelf.add(name, state);
-      } catch (error) {
-        if (!(error instanceof lib.Conflict)) {
-          b.panel.warn(`This browser refused to save the character (${error.message}). ` +
-            "Export it to keep it.", JSON.stringify(state, null, 2), `${b.system}-character.json`);
-          return;
-        }
-        try {
-          b.entry = await b.shelf.add(`${name} (this tab)`, state, { named: true });
-          b.panel.warn(`The saved character was ${error.message} meanwhile; this tab's ` +
-            `change is saved as a new character, “${name} (this tab)”.`);
-        } catch (again) {
-          b.panel.warn(`This browser refused to save the character (${again.message}).`,
-            JSON.stringify(state, null, 2), `${b.system}-character.json`);
-          return;
-        }
-      } finally {
-        b.saving -= 1;
-        busy(b);
-      }
-      show(b, b.entry);
-      await b.panel.refresh();
-    });
-    return b.saved;
-  }
-
   function showLevels(b) {
     b.el.querySelectorAll("[data-level]").forEach((row) => {
       row.hidden = Number(row.dataset.level) > b.state.level;
@@ -130,8 +83,8 @@
     b.el.dataset.answers = String(Number(b.el.dataset.answers || 0) + 1);
     b.el.dataset.level = String(b.state.level);
     showLevels(b);
-    if (op === "load") share(b); // a loaded character is saved by its caller
-    else save(b);
+    share(b);
+    if (op !== "load") b.keep.save(); // a loaded character is saved by its caller
     enable(b, true);
   }
 
@@ -146,7 +99,8 @@
 
   // data-busy tells scripts and tests whether a change is still on its way to the sheet.
   function busy(b) {
-    b.el.dataset.busy = String(b.scheduled || b.deferred || b.inflight > 0 || b.saving > 0);
+    b.el.dataset.busy = String(b.scheduled || b.deferred || b.inflight > 0 ||
+      (b.keep ? b.keep.saving > 0 : false));
   }
 
   async function send(b, request) {
@@ -243,59 +197,6 @@
     return true;
   }
 
-  // Open a saved character. One the engine refuses stays in the library as it was.
-  // Busy (data-busy) from the first step of a several-step change to its last.
-  async function holding(b, work) {
-    b.saving += 1;
-    busy(b);
-    try {
-      return await work();
-    } finally {
-      b.saving -= 1;
-      busy(b);
-    }
-  }
-
-  const openEntry = (b, entry, lead = "") => holding(b, () => opening(b, entry, lead));
-
-  async function opening(b, entry, lead) {
-    const where = `your saved character “${entry.name}”`;
-    if (await load(b, entry.doc, where, lead || `Opened “${entry.name}”.`)) {
-      show(b, entry);
-      await b.panel.refresh();
-      return true;
-    }
-    b.panel.warn(`${$(b.el, ".rb-builder-status").textContent} It is kept in your library as ` +
-      "it was: export it from the list.");
-    return false;
-  }
-
-  // A character from a link or a file joins the library as a new entry, unless the library
-  // already has it (then that entry is opened).
-  const adopt = (b, doc, where) => holding(b, () => adopting(b, doc, where));
-
-  async function adopting(b, character, where) {
-    let entries = [];
-    try {
-      entries = await b.shelf.list();
-    } catch (error) {
-      entries = [];
-    }
-    const known = entries.find((entry) => same(entry.doc, character));
-    if (known) {
-      const lead = known.id === b.shelf.remembered() ? `Opened “${known.name}”, as you left it.`
-        : `The character from ${where} is already in your library: opened “${known.name}”.`;
-      return openEntry(b, known, lead);
-    }
-    if (!(await load(b, character, where))) return false;
-    show(b, null);
-    await save(b);
-    if (b.entry) {
-      say(b, `Character loaded from ${where}. Added to your library as “${b.entry.name}”.`);
-    }
-    return true;
-  }
-
   function download(b) {
     const slug = (b.state.name || "character").toLowerCase().replace(/[^a-z0-9]+/g, "-");
     const name = `${b.system}-${slug.replace(/^-|-$/g, "") || "character"}.json`;
@@ -321,14 +222,7 @@
         request: { op: "load", state, system: b.system, links: b.links } });
       return answer.ok ? "" : `${answer.error.field || ""} ${answer.error.message}`.trim();
     };
-    const all = await holding(b, () => window.rbLibrary.importAll(b.shelf, character, check,
-      "character"));
-    if (all) {
-      say(b, `${file.name}: ${all}`);
-      await b.panel.refresh();
-    } else {
-      await adopt(b, character, file.name);
-    }
+    await b.keep.importFile(character, file.name, check);
   }
 
   async function act(b, action) {
@@ -355,13 +249,10 @@
     } else if (action === "print") {
       window.print();
     } else if (action === "example") {
-      await adopt(b, JSON.parse(b.el.dataset.example), "the example");
+      await b.keep.adopt(JSON.parse(b.el.dataset.example), "the example");
     } else if (action === "new") {
-      if (await load(b, b.blank, "a blank sheet", "A new character: start at step 1. The one " +
-        "before stays in your saved characters.")) {
-        show(b, null);
-        await b.panel.refresh();
-      }
+      await b.keep.fresh("A new character: start at step 1. The one before stays in your " +
+        "saved characters.");
     }
   }
 
@@ -387,35 +278,7 @@
     });
   }
 
-  // Another tab changed or deleted the character on screen: show its change, or say so.
-  async function elsewhere(b, message) {
-    if (!b.entry || message.id !== b.entry.id) return;
-    if (message.removed) {
-      show(b, null);
-      b.panel.warn("This character was deleted in another tab. It stays on screen; a change " +
-        "to it saves it again as a new character.");
-      return;
-    }
-    if (message.rev <= b.entry.rev) return;
-    let fresh = null;
-    try {
-      fresh = await b.shelf.get(message.id);
-    } catch (error) {
-      return;
-    }
-    if (!fresh || !b.entry || fresh.rev <= b.entry.rev) return;
-    if (same(fresh.doc, b.state)) {
-      b.entry = fresh; // renamed, or the same change
-      return;
-    }
-    if (await load(b, fresh.doc, "another tab",
-      "This character was changed in another tab: this page now shows that change.")) {
-      show(b, fresh);
-    }
-  }
-
   function setup(el) {
-    const lib = window.rbLibrary;
     const b = {
       el,
       system: el.dataset.builder,
@@ -428,38 +291,25 @@
       scheduled: false,
       locked: 0,
       deferred: false,
-      saving: 0,
-      saved: Promise.resolve(),
-      shelf: lib.shelf("character", el.dataset.builder),
-      entry: null,
+      keep: null,
     };
     current = b;
-    const holder = document.createElement("details");
-    holder.className = "rb-library";
-    holder.setAttribute("data-search-exclude", "");
-    $(el, ".rb-progress").after(holder);
-    b.panel = lib.panel(holder, b.shelf, {
+    b.keep = window.rbLibrary.keeper({
+      el,
+      kind: "character",
       noun: "character",
-      current: () => (b.entry ? b.entry.id : ""),
-      open: (entry) => openEntry(b, entry),
-      filename: (entry) => `${b.system}-${lib.slug(entry.name) || "character"}.json`,
-      detached: () => {
-        show(b, null);
-        say(b, "The character on screen was deleted from your library; a change to it saves " +
-          "it again as a new character.");
-      },
-      restored: (entry) => {
-        if (!b.entry && same(entry.doc, b.state)) show(b, entry);
-      },
-      renamed: (entry) => {
-        if (b.entry && entry.id === b.entry.id) b.entry = entry;
-      },
+      system: b.system,
+      blankDoc: b.blank,
+      doc: () => b.state,
+      load: (doc, where, lead) => load(b, doc, where, lead),
+      say: (text) => say(b, text),
+      status: () => $(el, ".rb-builder-status").textContent,
+      busy: () => busy(b),
+      name: characterName,
+      same,
+      blank: (doc) => same(doc, b.blank),
     });
-    const unwatch = b.shelf.watch((message) => elsewhere(b, message));
-    b.stop = () => {
-      unwatch();
-      b.panel.stop();
-    };
+    b.stop = () => b.keep.stop && b.keep.stop();
     let timer = 0;
     const changed = (event) => {
       if (!event.target.name) return;
@@ -493,34 +343,8 @@
           "changed.";
       }
     }
-    (async () => {
-      let entries = [];
-      try {
-        const moved = await lib.migrate(b.shelf, storageKey(b.system),
-          (doc) => characterName(doc));
-        if (moved.unreadable) {
-          b.panel.warn("This browser holds a character an earlier version of this page saved, " +
-            "and it cannot be read. It is kept as it was, never overwritten.",
-          moved.unreadable, `${b.system}-character-unreadable.json`);
-        }
-        entries = await b.shelf.list();
-      } catch (error) {
-        b.panel.warn(`Saved characters cannot be read here (${error.message}). Export what ` +
-          "you make here to keep it.");
-      }
-      await b.panel.refresh();
-      if (badLink) b.panel.warn(badLink);
-      if (fromLink && (await adopt(b, fromLink, "the link"))) return;
-      if (fromLink) b.panel.warn($(b.el, ".rb-builder-status").textContent);
-      const remembered = b.shelf.remembered();
-      const last = remembered === null ? entries[0]
-        : entries.find((entry) => entry.id === remembered);
-      const lead = (text) => [badLink, text].filter(Boolean).join(" ");
-      if (last && (await openEntry(b, last, lead(`Opened “${last.name}”, as you left it.`)))) {
-        return;
-      }
-      await load(b, b.blank, "a blank sheet", lead("A new character: start at step 1."));
-    })();
+    b.keep.start({ after: $(el, ".rb-progress"), fromLink, badLink,
+      legacyKey: storageKey(b.system), firstLead: "A new character: start at step 1." });
   }
 
   function init() {

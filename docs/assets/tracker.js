@@ -31,7 +31,7 @@
   }
 
   function busy(t) {
-    t.el.dataset.busy = String(t.waiting > 0 || t.saving > 0);
+    t.el.dataset.busy = String(t.waiting > 0 || (t.keep ? t.keep.saving > 0 : false));
   }
 
   function share(t) {
@@ -52,47 +52,6 @@
     if (!names.length) return "Empty encounter";
     const more = names.length > 3 ? ` and ${names.length - 3} more` : "";
     return `${names.slice(0, 3).join(", ")}${more}`;
-  }
-
-  // Keep the encounter on screen in the library: its entry's next revision, or a new entry.
-  // A save from an older revision (another tab changed or deleted the entry) becomes a new
-  // entry, and the page says so. Storage full or refused: a message that stays, and Export.
-  function save(t) {
-    share(t);
-    t.saving += 1;
-    busy(t);
-    const doc = t.doc;
-    t.saved = t.saved.then(async () => {
-      const lib = window.rbLibrary;
-      try {
-        const name = encounterName(doc);
-        if (t.entry) t.entry = await t.shelf.save(t.entry, doc, t.entry.named ? {} : { name });
-        else t.entry = await t.shelf.add(name, doc);
-      } catch (error) {
-        if (!(error instanceof lib.Conflict)) {
-          t.panel.warn(`This browser refused to save the encounter (${error.message}). ` +
-            "Export it to keep it.", JSON.stringify(doc, null, 2), `${t.system}-encounter.json`);
-          return;
-        }
-        const name = `${t.entry.name} (this tab)`;
-        try {
-          t.entry = await t.shelf.add(name, doc, { named: true });
-          t.panel.warn(`The saved encounter was ${error.message} meanwhile; this tab's ` +
-            `change is saved as a new encounter, “${name}”.`);
-        } catch (again) {
-          t.panel.warn(`This browser refused to save the encounter (${again.message}).`,
-            JSON.stringify(doc, null, 2), `${t.system}-encounter.json`);
-          return;
-        }
-      } finally {
-        t.saving -= 1;
-        busy(t);
-      }
-      t.el.dataset.entry = t.entry.id;
-      t.shelf.remember(t.entry);
-      await t.panel.refresh();
-    });
-    return t.saved;
   }
 
   // Draw the core's HTML; keep the keyboard focus on the control that had it (same id).
@@ -121,8 +80,8 @@
     t.el.dataset.state = "live";
     t.el.dataset.answers = String(Number(t.el.dataset.answers || 0) + 1);
     t.el.dataset.round = String(t.doc.state.round);
-    if (keep) save(t);
-    else share(t);
+    share(t);
+    if (keep) t.keep.save();
     enable(t, true);
   }
 
@@ -268,66 +227,6 @@
     });
   }
 
-  function show(t, entry) {
-    t.entry = entry;
-    t.el.dataset.entry = entry ? entry.id : "";
-    t.shelf.remember(entry);
-  }
-
-  // Open a saved encounter. One the engine refuses stays in the library as it was.
-  // Busy (data-busy) from the first step of a several-step change to its last.
-  async function holding(t, work) {
-    t.saving += 1;
-    busy(t);
-    try {
-      return await work();
-    } finally {
-      t.saving -= 1;
-      busy(t);
-    }
-  }
-
-  const openEntry = (t, entry, lead = "") => holding(t, () => opening(t, entry, lead));
-
-  async function opening(t, entry, lead) {
-    const where = `your saved encounter “${entry.name}”`;
-    if (await load(t, entry.doc, where, lead || `Opened “${entry.name}”.`)) {
-      show(t, entry);
-      await t.panel.refresh();
-      return true;
-    }
-    t.panel.warn(`${$(t.el, ".rb-tr-status").textContent} It is kept in your library as it ` +
-      "was: export it from the list.");
-    return false;
-  }
-
-  // An encounter from a link or a file joins the library as a new entry, unless the library
-  // already has it (then that entry, with its undo steps, is opened).
-  const adopt = (t, doc, where) => holding(t, () => adopting(t, doc, where));
-
-  async function adopting(t, doc, where) {
-    let entries = [];
-    try {
-      entries = await t.shelf.list();
-    } catch (error) {
-      entries = [];
-    }
-    const same = entries.find((entry) => sameEncounter(entry.doc, doc));
-    if (same) {
-      const lead = same.id === t.shelf.remembered() ? `Opened “${same.name}”, as you left it.`
-        : `The encounter from ${where} is already in your library: opened “${same.name}”.`;
-      return openEntry(t, same, lead);
-    }
-    if (!(await load(t, doc, where))) return false;
-    show(t, null);
-    if (sameEncounter(doc, t.blank)) return true; // nothing worth keeping yet
-    await save(t);
-    if (t.entry) {
-      say(t, `Encounter loaded from ${where}. Added to your library as “${t.entry.name}”.`);
-    }
-    return true;
-  }
-
   function addCharacter(t, character, where) {
     if (window.rbLibrary.depth(character) > 64) {
       say(t, `The character from ${where} was not added: it is nested deeper than any character.`);
@@ -352,7 +251,7 @@
     let characters = [];
     try {
       await lib.migrate(shelf, builderKey(t.system),
-        (doc) => doc.name || "Character saved before the library");
+        (doc) => `${(doc && doc.name) || "Unnamed character"} (saved before the library)`);
       characters = await shelf.list();
     } catch (error) {
       say(t, `The builder's saved characters cannot be read here (${error.message}).`);
@@ -428,45 +327,13 @@
     } else if (action === "character-file") {
       $(t.el, "input[data-action=character-file]").click();
     } else if (action === "builder") {
-      await holding(t, () => fromBuilder(t));
+      await t.keep.holding(() => fromBuilder(t));
     } else if (action === "new") {
-      if (await load(t, t.blank, "a blank page", "A new encounter. The one " +
-        "before stays in your saved encounters.")) {
-        show(t, null);
-        await t.panel.refresh();
-      }
-    }
-  }
-
-  // Another tab changed or deleted the encounter on screen: show its change, or say so.
-  async function elsewhere(t, message) {
-    if (!t.entry || message.id !== t.entry.id) return;
-    if (message.removed) {
-      show(t, null);
-      t.panel.warn("This encounter was deleted in another tab. It stays on screen; a change " +
-        "to it saves it again as a new encounter.");
-      return;
-    }
-    if (message.rev <= t.entry.rev) return;
-    let fresh = null;
-    try {
-      fresh = await t.shelf.get(message.id);
-    } catch (error) {
-      return;
-    }
-    if (!fresh || !t.entry || fresh.rev <= t.entry.rev) return;
-    if (JSON.stringify(fresh.doc) === JSON.stringify(t.doc)) {
-      t.entry = fresh; // renamed, or the same change
-      return;
-    }
-    if (await load(t, fresh.doc, "another tab",
-      "This encounter was changed in another tab: this page now shows that change.")) {
-      show(t, fresh);
+      await t.keep.fresh("A new encounter. The one before stays in your saved encounters.");
     }
   }
 
   function setup(el) {
-    const lib = window.rbLibrary;
     const t = {
       el,
       system: el.dataset.tracker,
@@ -475,39 +342,24 @@
       doc: null,
       chain: Promise.resolve(),
       waiting: 0,
-      saving: 0,
-      saved: Promise.resolve(),
-      shelf: lib.shelf("encounter", el.dataset.tracker),
-      entry: null,
+      keep: null,
     };
     current = t;
-    const holder = document.createElement("details");
-    holder.className = "rb-library";
-    holder.setAttribute("data-search-exclude", "");
-    $(el, ".rb-progress").after(holder);
-    t.panel = lib.panel(holder, t.shelf, {
+    t.keep = window.rbLibrary.keeper({
+      el,
+      kind: "encounter",
       noun: "encounter",
-      current: () => (t.entry ? t.entry.id : ""),
-      open: (entry) => openEntry(t, entry),
-      filename: (entry) => `${t.system}-${lib.slug(entry.name) || "encounter"}.json`,
-      detached: () => {
-        show(t, null);
-        say(t, "The encounter on screen was deleted from your library; a change to it saves " +
-          "it again as a new encounter.");
-      },
-      restored: (entry) => {
-        if (!t.entry && sameEncounter(entry.doc, t.doc)) show(t, entry);
-      },
-      renamed: (entry) => {
-        if (t.entry && entry.id === t.entry.id) t.entry = entry;
-      },
+      system: t.system,
+      blankDoc: t.blank,
+      doc: () => t.doc,
+      load: (doc, where, lead) => load(t, doc, where, lead),
+      say: (text) => say(t, text),
+      status: () => $(el, ".rb-tr-status").textContent,
+      busy: () => busy(t),
+      name: encounterName,
+      same: sameEncounter,
+      blank: (doc) => sameEncounter(doc, t.blank),
     });
-    const unwatch = t.shelf.watch((message) => elsewhere(t, message));
-    t.stop = () => {
-      unwatch();
-      t.panel.stop();
-      document.removeEventListener("keydown", keys);
-    };
     el.addEventListener("submit", (event) => {
       const form = event.target.closest("form.rb-act");
       if (!form) return;
@@ -538,6 +390,10 @@
       if (!which.disabled) control(t, which.dataset.action);
     };
     document.addEventListener("keydown", keys);
+    t.stop = () => {
+      if (t.keep.stop) t.keep.stop();
+      document.removeEventListener("keydown", keys);
+    };
     $(el, "input[data-action=import]").addEventListener("change", async (event) => {
       const read = await readFile(t, event.target);
       if (!read) return;
@@ -546,13 +402,7 @@
           request: { op: "load", doc, system: t.system, links: t.links } });
         return answer.ok ? "" : `${answer.error.field || ""} ${answer.error.message}`.trim();
       };
-      const all = await holding(t, () => lib.importAll(t.shelf, read.value, check, "encounter"));
-      if (all) {
-        say(t, `${read.file.name}: ${all}`);
-        await t.panel.refresh();
-      } else {
-        await adopt(t, read.value, read.file.name);
-      }
+      await t.keep.importFile(read.value, read.file.name, check);
     });
     const characterFile = $(el, "input[data-action=character-file]");
     if (characterFile) {
@@ -579,42 +429,13 @@
           "changed.";
       }
     }
-    (async () => {
-      const done = (ok) => {
-        if (ok) {
-          bar.hidden = true;
-          stop();
-        }
-        return ok;
-      };
-      let entries = [];
-      try {
-        const moved = await lib.migrate(t.shelf, storageKey(t.system),
-          (doc) => `${encounterName(doc)} (saved before the library)`);
-        if (moved.unreadable) {
-          t.panel.warn("This browser holds an encounter an earlier version of this page saved, " +
-            "and it cannot be read. It is kept as it was, never overwritten.",
-          moved.unreadable, `${t.system}-encounter-unreadable.json`);
-        }
-        entries = await t.shelf.list();
-      } catch (error) {
-        t.panel.warn(`Saved encounters cannot be read here (${error.message}). Export what ` +
-          "you make here to keep it.");
+    t.keep.start({ after: bar, fromLink, badLink, legacyKey: storageKey(t.system),
+      firstLead: "A new encounter." }).then((ok) => {
+      if (ok) {
+        bar.hidden = true;
+        stop();
       }
-      await t.panel.refresh();
-      if (badLink) t.panel.warn(badLink);
-      if (fromLink && done(await adopt(t, fromLink, "the link"))) return;
-      if (fromLink) t.panel.warn($(t.el, ".rb-tr-status").textContent);
-      const remembered = t.shelf.remembered();
-      const last = remembered === null ? entries[0]
-        : entries.find((entry) => entry.id === remembered);
-      const lead = (text) => [badLink, text].filter(Boolean).join(" ");
-      if (last && done(await openEntry(t, last, lead(`Opened “${last.name}”, as you left it.`)))) {
-        return;
-      }
-      done(await load(t, t.blank, "a blank page",
-        lead("A new encounter.")));
-    })();
+    });
   }
 
   function init() {
