@@ -47,9 +47,27 @@
     });
   }
 
+  // A metered or slow connection (Save-Data, or an effective type slower than 4G): the
+  // offline copy (the worker's install downloads every page) waits for the reader to ask.
+  function thrifty() {
+    const link = navigator.connection;
+    return Boolean(link && (link.saveData || /2g|3g/.test(link.effectiveType || "")));
+  }
+
   // Register once the page has settled: on a calculator page, after the engine has
   // answered (the worker's install downloads every page, which would slow the boot).
-  function registerWhenCalm() {
+  // On a thrifty connection only a worker this reader already has is looked at.
+  async function registerWhenCalm() {
+    if (thrifty()) {
+      const had = await navigator.serviceWorker.getRegistration(scope);
+      if (had) register().then(refresh, () => {});
+      else {
+        control.text = "Your connection saves data: this site is not copied for offline use " +
+          "until you ask.";
+        render();
+      }
+      return;
+    }
     const go = () => {
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
       idle(() => register().then(refresh, () => {}));
@@ -67,9 +85,10 @@
 
   // First calculator use: keep the runtime that was just loaded (from the HTTP cache,
   // or already stored by the worker if it controlled the page) for offline use.
-  window.addEventListener("rulebinder:engine", (event) => {
+  window.addEventListener("rulebinder:engine", async (event) => {
     engine = event.detail.state;
-    if (engine !== "ready" || control.state === "busy") return;
+    if (!supported || engine !== "ready" || control.state === "busy") return;
+    if (thrifty() && !(await navigator.serviceWorker.getRegistration(scope))) return;
     ask({ type: "cache-runtime" }).then(refresh, () => {});
   });
 

@@ -256,3 +256,43 @@ def test_a_rebuild_is_noticed_by_an_open_page(
             assert left == len(precache)
         finally:
             reader.context.close()
+
+
+#: What Chromium reports for a reader who turned on Save-Data (navigator.connection).
+SAVE_DATA = """Object.defineProperty(navigator, "connection", { configurable: true,
+  value: { saveData: true, effectiveType: "4g", addEventListener() {} } });"""
+
+
+def test_on_save_data_nothing_is_copied_until_the_reader_asks(
+    browser: Any, own_server: SiteServer
+) -> None:
+    """A plain page on a connection that saves data: no service worker, no other page
+    fetched, even after a calculator ran; "Make available offline" still makes the copy."""
+    reader = Reader(browser, own_server)
+    try:
+        reader.context.add_init_script(SAVE_DATA)
+        reader.server.take_log()
+        reader.goto("arts/glossary/")
+        reader.page.wait_for_function(
+            "() => document.querySelector('.rb-offline__status')?.textContent"
+            ".includes('saves data')"
+        )
+        reader.goto("dice/")
+        reader.page.wait_for_selector(".rb-calc[data-state=live]")
+        reader.page.wait_for_timeout(1500)
+        assert (
+            reader.page.evaluate(
+                "() => navigator.serviceWorker.getRegistrations().then((r) => r.length)"
+            )
+            == 0
+        )
+        served = {s.path for s in reader.server.take_log()}
+        assert "/pendragon/glossary/index.html" not in served and "/sw.js" not in served, served
+        button = reader.page.get_by_role("button", name="Make available offline")
+        button.click()
+        reader.page.wait_for_selector(DONE)
+        served = {s.path for s in reader.server.take_log()}
+        assert "/pendragon/glossary/index.html" in served and "/pyodide/python_stdlib.zip" in served
+        assert reader.errors == []
+    finally:
+        reader.context.close()
