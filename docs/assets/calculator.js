@@ -256,7 +256,7 @@
       }
     });
     for (const kind of ["pointerdown", "focusin", "touchstart"]) {
-      el.addEventListener(kind, startWorker, { once: true, passive: true });
+      el.addEventListener(kind, begin, { once: true, passive: true });
     }
     calcs.add(calc);
     if (state === "failed") showFailure(calc);
@@ -311,17 +311,53 @@
     count.setAttribute("aria-live", "polite");
   });
 
+  // The calculator the URL names: ?calc=<id>, or #<its id, or an element inside it>.
+  function named() {
+    const id = new URLSearchParams(location.search).get("calc");
+    if (id) return [...calcs].find((calc) => calc.id === id) || null;
+    let target = null;
+    try {
+      target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    } catch (error) {
+      target = null; // a malformed #fragment names nothing
+    }
+    return target ? [...calcs].find((calc) => calc.el.contains(target)) || null : null;
+  }
+
+  // Start the engine (it loads in a worker, off the main thread, so reading and scrolling
+  // stay smooth while it boots) and ask for every calculator's answer: the one the URL
+  // names first. The requests go at once: the worker answers them as soon as it is up.
+  let begun = false;
+  let watcher = null;
+  function begin() {
+    if (begun || !calcs.size) return;
+    begun = true;
+    watcher?.disconnect();
+    startWorker();
+    const first = named();
+    (first ? [first, ...[...calcs].filter((calc) => calc !== first)] : [...calcs])
+      .forEach((calc) => compute(calc));
+  }
+
   function init() {
     const elements = document.querySelectorAll(".rb-calc");
     if (elements.length && [...elements].every((el) => el.rbSetUp)) return; // done at load
     calcs.clear();
+    begun = false;
+    watcher?.disconnect();
     if (!elements.length) return;
     elements.forEach(setup);
-    // Start the engine now: it loads in a worker, off the main thread, so reading
-    // and scrolling stay smooth while it boots. The requests go at once: the worker
-    // answers them as soon as it is up.
-    startWorker();
-    calcs.forEach((calc) => compute(calc));
+    // At once for a calculator the URL names, or when the engine is already up (an earlier
+    // page started it: nothing to download); otherwise (a rules page read for its rules)
+    // when a calculator comes near the screen or is touched, never before.
+    if (named() || state === "ready" || !("IntersectionObserver" in window)) {
+      begin();
+      return;
+    }
+    watcher = new IntersectionObserver((seen) => {
+      if (seen.some((entry) => entry.isIntersecting)) begin();
+    }, { rootMargin: "200px 0px" });
+    calcs.forEach((calc) => watcher.observe(calc.el));
   }
 
   // This script runs at the end of the page: when the page has a calculator, set it up

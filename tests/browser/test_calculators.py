@@ -111,7 +111,7 @@ def test_a_shared_link_restores_its_inputs(web: Any) -> None:
 
 
 def test_changing_an_input_updates_the_link(web: Any) -> None:
-    web.goto("arts/combat/")
+    web.goto("arts/combat/#calc-arts-incapacity")  # a link to it
     wait_live(web, "arts.incapacity")
     before = answers(web, "arts.incapacity")
     web.page.fill(f"#{dom_id('arts.incapacity')}-load", "4")
@@ -238,7 +238,7 @@ def test_without_javascript_the_prerendered_result_is_there(new_web: Any) -> Non
 
 def test_when_pyodide_cannot_load_the_form_says_so(web: Any) -> None:
     web.context.route("**/pyodide/**", lambda route: route.abort())
-    web.goto("arts/combat/")
+    web.goto("arts/combat/#calc-arts-incapacity")  # a link to it
     calc = f"#{dom_id('arts.incapacity')}"
     web.page.wait_for_selector(f"{calc}[data-state=failed]")
     assert "unavailable" in web.page.inner_text(f"{calc} .rb-status")

@@ -112,3 +112,38 @@ def test_a_page_without_a_calculator_loads_no_pyodide(web: Any, path: str) -> No
     assert web.pyodide_requests() == []
     assert web.log.external(web.base_url) == []
     assert web.log.errors() == []
+
+
+def test_a_rules_page_starts_no_engine_until_a_calculator_is_near(web: Any) -> None:
+    """A rules page read for its rules (calculators far down): no Pyodide byte, and the
+    theme and search run at once; scrolled to a calculator, the engine starts and every
+    calculator of the page goes live."""
+    web.goto("glittershard/how_to_play/")
+    web.page.wait_for_timeout(2000)
+    assert web.pyodide_requests() == []
+    states = web.page.eval_on_selector_all(".rb-calc", "cs => cs.map((c) => c.dataset.state)")
+    assert states and set(states) == {"static"}
+    web.page.locator(".rb-calc").first.scroll_into_view_if_needed()
+    web.page.wait_for_function(
+        "() => [...document.querySelectorAll('.rb-calc')].every((c) => c.dataset.state === 'live')"
+    )
+    assert web.pyodide_requests()
+    assert web.log.errors() == []
+
+
+@pytest.mark.parametrize("link", ["#calc-glittershard-damage", "?calc=glittershard.damage"])
+def test_a_calculator_named_in_the_url_starts_at_once_and_answers_first(
+    web: Any, link: str
+) -> None:
+    web.goto("glittershard/how_to_play/" + link)
+    web.page.wait_for_function(
+        "() => [...document.querySelectorAll('.rb-calc')].every((c) => c.dataset.state === 'live')"
+    )
+    # No scrolling was needed; the named calculator's answer came before the others'.
+    order = web.page.evaluate(
+        """() => [...document.querySelectorAll('.rb-calc')]
+            .map((c) => [c.id, Number(c.dataset.wall)])"""
+    )
+    named = dict(order)["calc-glittershard-damage"]
+    assert all(named <= wall + 1 for _, wall in order), order
+    assert web.log.errors() == []

@@ -77,7 +77,7 @@ def result_pages(web: Any) -> list[str]:
 
 def test_on_a_calculator_page_the_index_waits_for_the_first_live_result(web: Any) -> None:
     web.context.add_init_script(INDEX_PROBE)
-    web.goto("arts/combat/")
+    web.goto("arts/combat/#calc-arts-incapacity")  # linked: starts at once
     web.page.wait_for_function(INDEX_SENT)
     sent = web.page.evaluate("window.__indexSent")
     assert sent["live"], sent
@@ -90,7 +90,7 @@ def test_going_to_search_releases_the_index_before_the_engine_is_ready(web: Any)
     web.context.add_init_script(INDEX_PROBE)
     held: list[Any] = []
     web.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # held
-    web.goto("arts/combat/")
+    web.goto("arts/combat/#calc-arts-incapacity")  # linked: starts at once
     web.page.wait_for_timeout(500)
     assert web.page.evaluate("window.__indexSent") is None
     results = search_for(web, "incapacity")
@@ -105,7 +105,7 @@ def test_going_to_search_releases_the_index_before_the_engine_is_ready(web: Any)
 def test_when_the_engine_fails_search_still_works(web: Any) -> None:
     web.context.add_init_script(INDEX_PROBE)
     web.context.route("**/pyodide/**", lambda route: route.abort())
-    web.goto("arts/combat/")
+    web.goto("arts/combat/#calc-arts-incapacity")  # linked: starts at once
     web.page.wait_for_selector(f"#{dom_id('arts.incapacity')}[data-state=failed]")
     web.page.wait_for_function(INDEX_SENT)
     results = search_for(web, "tolerance")
