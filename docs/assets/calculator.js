@@ -402,7 +402,11 @@
       return JSON.parse(new TextDecoder().decode(bytes));
     },
     download(name, value) {
-      const blob = new Blob([JSON.stringify(value, null, 2) + "\n"], { type: "application/json" });
+      this.downloadText(name, JSON.stringify(value, null, 2) + "\n");
+    },
+    // Text as it is (what a browser kept but cannot read, say), as a downloaded JSON file.
+    downloadText(name, text) {
+      const blob = new Blob([text], { type: "application/json" });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);
       link.download = name;

@@ -109,6 +109,10 @@
         const request = store.index("shelf").getAll(key);
         request.onsuccess = () => done(request.result.sort((a, b) => b.changed - a.changed));
       }),
+      count: () => transact("readonly", (store, done) => {
+        const request = store.index("shelf").count(key);
+        request.onsuccess = () => done(request.result);
+      }),
       get: (id) => transact("readonly", (store, done) => {
         const request = store.get(id);
         request.onsuccess = () => done(request.result || null);
@@ -276,14 +280,26 @@
     holder.replaceChildren(title, alert, list, tools, note);
     let entries = [];
     let removed = null;
-    const state = { entries: () => entries };
 
     const tell = (text, undo = false) => {
       note.replaceChildren(document.createTextNode(text));
       if (undo) note.append(" ", button("Undo delete", "undo-delete"));
     };
 
+    // Closed, the panel shows only its count: an action in the tracker saves and refreshes,
+    // and reading every entry (with its undo steps) each time would be wasted. Opening it
+    // draws the list.
     async function refresh() {
+      if (!holder.open) {
+        try {
+          const count = await sh.count();
+          title.textContent = `Your saved ${options.noun}s (${count})`;
+          holder.dataset.count = String(count);
+        } catch (error) {
+          warn(`Saved ${options.noun}s cannot be read here (${error.message}).`);
+        }
+        return;
+      }
       try {
         entries = await sh.list();
       } catch (error) {
@@ -297,9 +313,8 @@
         item.dataset.id = entry.id;
         const name = element("span", { class: "rb-lib-name" }, entry.name);
         const changed = element("span", { class: "rb-lib-when" }, `changed ${when(entry.changed)}`);
-        const label = { "aria-label": "" };
         const act = (text, action) => button(text, action,
-          { ...label, "aria-label": `${text} “${entry.name}”` });
+          { "aria-label": `${text} “${entry.name}”` });
         if (entry.id === open) {
           item.dataset.open = "true";
           name.append(element("span", { class: "rb-lib-here" }, " (on screen)"));
@@ -317,13 +332,7 @@
       alert.replaceChildren(element("p", {}, text));
       if (raw !== null) {
         const keep = button("Export it", "export-raw");
-        keep.addEventListener("click", () => {
-          const blob = new Blob([raw], { type: "application/json" });
-          const link = element("a", { href: URL.createObjectURL(blob), download: filename });
-          document.body.append(link);
-          link.click();
-          link.remove();
-        });
+        keep.addEventListener("click", () => window.rbShare.downloadText(filename, raw));
         alert.firstChild.append(" ", keep);
       }
       holder.open = true;
@@ -396,12 +405,9 @@
         note.querySelector("button")?.focus();
       }
     });
+    holder.addEventListener("toggle", () => holder.open && refresh());
     const stop = sh.watch(() => refresh());
-    state.refresh = refresh;
-    state.warn = warn;
-    state.tell = tell;
-    state.stop = stop;
-    return state;
+    return { refresh, warn, stop };
   }
 
   // A short name for a file name.
