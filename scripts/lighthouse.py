@@ -1,0 +1,115 @@
+"""Lighthouse (mobile, its default simulated throttling) on each kind of page of a built site.
+
+The site is served as a real host serves it (``tests/browser/host.py``: precompressed
+brotli or gzip, ``Cache-Control: max-age=600`` with ETags, as GitHub Pages). Lighthouse
+runs Debian's Chromium (``CHROME_PATH``), never a browser of its own. Each page is
+measured ``--runs`` times; the table gives the median performance score and the
+median of each metric.
+
+Lighthouse comes from npm (not a dependency of the project):
+``npm install --prefix /tmp/lh lighthouse@12.8.2`` then
+``--lighthouse /tmp/lh/node_modules/.bin/lighthouse`` (the default runs
+``npx --yes lighthouse@12.8.2``).
+
+Usage: .venv/bin/python scripts/lighthouse.py --site site [--runs 3] [--pages a/,b/]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.host import Host  # noqa: E402
+
+#: One page of each kind: home, rules page, glossary, calculators, tracker, builder, and the
+#: linked calculator a reader arrives by.
+PAGES = {
+    "home": "",
+    "rules page": "glittershard/how_to_play/",
+    "glossary": "arts/glossary/",
+    "calculators": "glittershard/calculators/",
+    "linked calculator": "glittershard/calculators/?calc=glittershard.damage&attack_roll=14",
+    "tracker": "pendragon/tracker/",
+    "builder": "arts/builder/",
+}
+METRICS = {
+    "first-contentful-paint": "FCP",
+    "largest-contentful-paint": "LCP",
+    "total-blocking-time": "TBT",
+    "cumulative-layout-shift": "CLS",
+    "speed-index": "SI",
+}
+
+
+def run_once(command: list[str], url: str, out: Path) -> dict[str, float]:
+    """One Lighthouse run; the score (0–100) and each metric's numeric value."""
+    env = {**os.environ, "CHROME_PATH": "/usr/bin/chromium"}
+    subprocess.run(
+        [
+            *command,
+            url,
+            "--only-categories=performance",
+            "--output=json",
+            f"--output-path={out}",
+            "--quiet",
+            "--chrome-flags=--headless=new --no-sandbox",
+        ],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    report = json.loads(out.read_text(encoding="utf-8"))
+    got = {"score": 100 * (report["categories"]["performance"]["score"] or 0)}
+    for audit, name in METRICS.items():
+        got[name] = report["audits"][audit]["numericValue"]
+    return got
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pages", help="comma-separated page kinds (default: all)")
+    parser.add_argument("--lighthouse", help="a lighthouse binary (default: npx lighthouse)")
+    args = parser.parse_args()
+    command = [args.lighthouse] if args.lighthouse else ["npx", "--yes", "lighthouse@12.8.2"]
+    kinds = args.pages.split(",") if args.pages else list(PAGES)
+    rows = []
+    with Host(args.site, cache="max-age") as host, tempfile.TemporaryDirectory() as tmp:
+        host.prepare()
+        for kind in kinds:
+            runs = [
+                run_once(command, host.url + PAGES[kind], Path(tmp) / f"{i}.json")
+                for i in range(args.runs)
+            ]
+            med = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+            scores = ", ".join(f"{run['score']:.0f}" for run in runs)
+            rows.append(
+                (
+                    kind,
+                    f"/{PAGES[kind]}",
+                    f"{med['score']:.0f} ({scores})",
+                    *(
+                        f"{med[name]:.3f}" if name == "CLS" else f"{med[name] / 1000:.1f} s"
+                        for name in METRICS.values()
+                    ),
+                )
+            )
+            print(f"{kind}: {scores}", file=sys.stderr, flush=True)
+    header = ("page", "path", "performance", *METRICS.values())
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, tuple("-" * w for w in widths), *rows]:
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+
+
+if __name__ == "__main__":
+    main()
