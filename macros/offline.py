@@ -311,11 +311,13 @@ def build_service_worker(
     project_dir: Path,
     max_bytes: int = MAX_FILE_BYTES,
     leave_out: list[str] | None = None,
+    runtime_leave_out: list[str] | None = None,
 ) -> dict[str, Any]:
     """Run workbox-build's ``injectManifest`` (through Node) to write ``<site_dir>/sw.js``.
 
     ``max_bytes`` is workbox's ``maximumFileSizeToCacheInBytes``; ``leave_out`` lists
-    files of the site not to precache (the search languages it does not use). Returns the
+    files of the site not to precache (the search languages it does not use), and
+    ``runtime_leave_out`` runtime files not to list at all (see :func:`unused_runtime`). Returns the
     script's report: ``precache`` and ``runtime`` (``count``, ``size`` in bytes).
     Raises :class:`OfflineError` when Node or workbox-build is missing, when
     workbox warns (a file too large to list is a warning there), or when the
@@ -333,6 +335,7 @@ def build_service_worker(
         "swDest": str((site_dir / "sw.js").resolve()),
         "maximumFileSizeToCacheInBytes": max_bytes,
         "leaveOut": leave_out or [],
+        "runtimeLeaveOut": runtime_leave_out or [],
     }
     result = subprocess.run(
         [node, str(SW_FOLDER / "build-sw.mjs"), json.dumps(options)],
@@ -375,4 +378,23 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
         (site_dir / "sw.js").write_text(RETIRING_WORKER, encoding="utf-8")
         return None
     unused = unused_search_files(site_dir, search_languages(config))
-    return build_service_worker(site_dir, project_dir, leave_out=unused)
+    return build_service_worker(
+        site_dir, project_dir, leave_out=unused, runtime_leave_out=unused_runtime(site_dir)
+    )
+
+
+def unused_runtime(site_dir: Path) -> list[str]:
+    """Runtime files the offline copy leaves out: the whole standard library, where the
+    build trimmed it (``macros/stdlib.py``; 4.2 MB a reader fetches only if Python ever
+    imports a module the trimmed one lacks).
+
+    >>> site = Path(tempfile.mkdtemp()); (site / "pyodide").mkdir()
+    >>> _ = (site / "pyodide" / "manifest.json").write_text('{"stdlib": "core/x/stdlib-1.zip"}')
+    >>> unused_runtime(site)
+    ['pyodide/python_stdlib.zip']
+    """
+    manifest = site_dir / "pyodide" / "manifest.json"
+    if not manifest.is_file():
+        return []
+    trimmed = json.loads(manifest.read_text(encoding="utf-8")).get("stdlib")
+    return ["pyodide/python_stdlib.zip"] if trimmed else []

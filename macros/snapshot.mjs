@@ -12,7 +12,9 @@ import { pathToFileURL } from "node:url";
 const [folder, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
 const manifest = JSON.parse(readFileSync(`${folder}/manifest.json`, "utf8"));
-const pyodide = await loadPyodide({ indexURL: `${folder}/`, _makeSnapshot: true });
+// The standard library the page boots with (macros/stdlib.py), if the build trimmed it.
+const stdLibURL = manifest.stdlib ? `${folder}/${manifest.stdlib}` : undefined;
+const pyodide = await loadPyodide({ indexURL: `${folder}/`, stdLibURL, _makeSnapshot: true });
 pyodide.unpackArchive(new Uint8Array(readFileSync(`${folder}/${manifest.wheel}`)), "wheel");
 const failed = pyodide.runPython(`
 import json

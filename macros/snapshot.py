@@ -67,6 +67,7 @@ def snapshot_key(pyodide: Path, manifest: dict[str, Any]) -> str:
     """
     digest = hashlib.sha256()
     digest.update(f"{manifest['pyodide']}\0{manifest['sha256']}\0".encode())
+    digest.update(f"{manifest.get('stdlib', '')}\0".encode())  # its name holds its key
     for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
         digest.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
     digest.update(SCRIPT.read_bytes() if SCRIPT.is_file() else b"")

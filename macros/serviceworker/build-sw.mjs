@@ -1,7 +1,9 @@
 // Writes the site's service worker: workbox-build's injectManifest over the
 // template sw.js (next to this script), called by macros/offline.py at the end
 // of every build. One argument, JSON: {siteDir, swSrc, swDest, maximumFileSizeToCacheInBytes,
-// leaveOut} (leaveOut: files of the site not to precache, e.g. unused search languages).
+// leaveOut, runtimeLeaveOut} (leaveOut: files of the site not to precache, e.g. unused
+// search languages; runtimeLeaveOut: runtime files no reader needs offline, e.g. the whole
+// standard library where the build trimmed it).
 // Prints one line of JSON: {precache: {count, size}, runtime: {count, size}, warnings}.
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,7 +27,11 @@ const common = {
 
 // The Pyodide runtime and the rules-core wheel: not precached (a first visit to a
 // plain page must not download them), but listed with revisions for the runtime cache.
-const runtime = await workbox.getManifest({ ...common, globPatterns: ["pyodide/**/*"] });
+const runtime = await workbox.getManifest({
+  ...common,
+  globPatterns: ["pyodide/**/*"],
+  globIgnores: options.runtimeLeaveOut || [],
+});
 
 // Everything else the site is made of: every page, asset, the search index, the
 // sitemap, the web app manifest and icons. Source maps are for developers only.

@@ -92,8 +92,15 @@ def test_a_changed_core_gets_a_new_snapshot_never_the_stale_one(
     new_wheel = pyodide / "core" / digest[:16] / wheel.name
     new_wheel.parent.mkdir()
     new_wheel.write_bytes(changed.getvalue())
+    stdlib = new_wheel.parent / Path(old["stdlib"]).name  # the build puts it beside the wheel
+    shutil.move(pyodide / old["stdlib"], stdlib)
     shutil.rmtree(wheel.parent)
-    manifest = {**old, "wheel": new_wheel.relative_to(pyodide).as_posix(), "sha256": digest}
+    manifest = {
+        **old,
+        "wheel": new_wheel.relative_to(pyodide).as_posix(),
+        "sha256": digest,
+        "stdlib": stdlib.relative_to(pyodide).as_posix(),
+    }
     for key in ("snapshot", "snapshot_bytes", "snapshot_magic"):
         manifest.pop(key)
     (pyodide / "manifest.json").write_text(json.dumps(manifest))
