@@ -5,12 +5,37 @@
 // Messages out: {type: "progress", stage, fraction} | {type: "ready", ms, snapshot}
 //               {type: "answer", req, ms, ok, result?, html?, error?}
 //               {type: "fatal", req?, message}
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-
 const base = new URL("../pyodide/", import.meta.url);
 // The build writes pyodide/manifest.json here too (macros/runtime.py, inline_manifest),
 // so the snapshot and the wheel are asked for at once; without it, it is fetched.
 const BUILT_MANIFEST = null;
+
+// Every file Python needs is asked for the moment this worker runs, all at once: Pyodide's
+// loader (pyodide.mjs) and runtime script, the WebAssembly, the standard library and the
+// core wheel, rather than the WebAssembly and the library only once the loader has
+// arrived and the snapshot is decided on (a round trip and more, on a phone's network).
+// Pyodide then asks for the WebAssembly and the library with fetch(): it is handed the
+// responses already on their way (each once), so nothing is downloaded twice.
+const early = new Map();
+const siteFetch = self.fetch.bind(self);
+function askEarly(path) {
+  const url = new URL(path, base).href;
+  const response = siteFetch(url);
+  response.catch(() => {}); // reported by whoever takes it
+  early.set(url, response);
+}
+self.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const response = early.get(url);
+  if (!response) return siteFetch(input, init);
+  early.delete(url);
+  return response;
+};
+const pyodideModule = import(new URL("pyodide.mjs", base).href);
+pyodideModule.catch(() => {}); // reported by boot()
+if (BUILT_MANIFEST) {
+  ["pyodide.asm.wasm", BUILT_MANIFEST.stdlib ?? "python_stdlib.zip"].forEach(askEarly);
+}
 let booting = null;
 let python = null; // the booted Pyodide, for the builder's entry point
 let builderCall = null;
@@ -44,20 +69,119 @@ async function snapshotBytes(manifest) {
   return bytes;
 }
 
-// Python restored from the snapshot, or started normally when there is none or it
-// fails (Pyodide's snapshot API is private: the build pins the version it tested).
-async function startPython(manifest) {
-  if (manifest.snapshot) {
+// Whether the memory snapshot pays: it saves Python's start (a second on a laptop, more on
+// a phone) but costs 4.7 MB on the wire. Taken when the reader's offline copy holds it
+// (free), or when the core wheel (0.6 MB, asked for with the WebAssembly and the library,
+// and smaller than either) came at SNAPSHOT_BYTES_PER_MS or more (20 Mbit/s, while it
+// shares the link with them): there the snapshot comes sooner than Python would start.
+// Deciding after the wheel costs no time: the runtime is already on its way (askEarly).
+// The speed is the wheel's own (Resource Timing: from its first byte to its last), not
+// the time the worker took to notice it, which a busy CPU stretches.
+const SNAPSHOT_BYTES_PER_MS = 2500;
+async function inOfflineCopy(path) {
+  try {
+    return Boolean(self.caches && (await caches.match(new URL(path, base).href, { ignoreSearch: true })));
+  } catch (error) {
+    return false; // no Cache Storage here (an insecure origin, a private window)
+  }
+}
+async function snapshotPays(manifest, wheel) {
+  if (!manifest.snapshot) return false;
+  const [kept, wheelKept] = await Promise.all([
+    inOfflineCopy(manifest.snapshot),
+    inOfflineCopy(manifest.wheel),
+  ]);
+  if (kept) return true;
+  if (wheelKept) return false; // a wheel from the offline copy says nothing of the link
+  try {
+    await wheel;
+  } catch (error) {
+    return false; // reported when the wheel is awaited
+  }
+  const entry = performance.getEntriesByName(new URL(manifest.wheel, base).href).pop();
+  if (!entry || !entry.encodedBodySize) return false;
+  const ms = Math.max(entry.responseEnd - entry.responseStart, 1);
+  return entry.encodedBodySize / ms >= SNAPSHOT_BYTES_PER_MS;
+}
+
+// Python restored from the snapshot, or started normally when there is none, the link is
+// slow, or it fails (Pyodide's snapshot API is private: the build pins the version it
+// tested). Both boot with the standard library the build trimmed to what the core uses.
+async function startPython(manifest, useSnapshot) {
+  const { loadPyodide } = await pyodideModule;
+  const options = { indexURL: base.href };
+  if (manifest.stdlib) options.stdLibURL = new URL(manifest.stdlib, base).href;
+  if (manifest.snapshot && useSnapshot) {
     try {
       const bytes = snapshotBytes(manifest);
       bytes.catch(() => {}); // reported by loadPyodide, which awaits it
-      const pyodide = await loadPyodide({ indexURL: base.href, _loadSnapshot: bytes });
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
       return { pyodide, snapshot: true };
     } catch (error) {
       console.warn("Rulebinder: starting Python without the memory snapshot:", error);
     }
   }
-  return { pyodide: await loadPyodide({ indexURL: base.href }), snapshot: false };
+  return { pyodide: await loadPyodide(options), snapshot: false };
+}
+
+// The trimmed standard library holds what the core was seen to import. Should Python
+// import anything else (a module the build did not see), this finder fetches the whole
+// library once (synchronously: imports are; a worker may) and imports it from there.
+const FULL_STDLIB = `
+import sys
+from importlib.machinery import PathFinder
+
+class RulebinderWholeStdlib:
+    """Imports what the trimmed standard library lacks from the whole one, fetched once."""
+
+    trimmed = "/lib/python313.zip"
+    whole = "/lib/python313-whole.zip"
+
+    def __init__(self, url, rest):
+        self.url, self.rest, self.failed = url, set(rest), False
+
+    def find_spec(self, name, path=None, target=None):
+        if path is None and name not in self.rest:
+            return None  # not a module of the library (an optional import, say)
+        if path is not None:
+            path = [p.replace(self.trimmed, self.whole, 1) for p in path if p.startswith(self.trimmed)]
+            if not path:
+                return None
+        if self.whole not in sys.path and not self.fetch():
+            return None
+        return PathFinder.find_spec(name, path or [self.whole], target)
+
+    def fetch(self):
+        if self.failed:
+            return False
+        from js import XMLHttpRequest
+        request = XMLHttpRequest.new()
+        request.open("GET", self.url, False)
+        request.responseType = "arraybuffer"
+        try:
+            request.send(None)
+        except Exception:
+            self.failed = True
+            return False
+        if request.status != 200:
+            self.failed = True
+            return False
+        with open(self.whole, "wb") as out:
+            out.write(request.response.to_bytes())
+        sys.path.append(self.whole)
+        print("Rulebinder: fetched the whole standard library for a module the trimmed one lacks")
+        return True
+
+sys.meta_path.append(RulebinderWholeStdlib(url, rest))
+`;
+function addWholeStdlib(pyodide, manifest) {
+  if (!manifest.stdlib) return;
+  const globals = pyodide.toPy({
+    url: new URL("python_stdlib.zip", base).href,
+    rest: manifest.stdlib_rest ?? [],
+  });
+  pyodide.runPython(FULL_STDLIB, { globals });
+  globals.destroy();
 }
 
 async function boot() {
@@ -75,7 +199,9 @@ async function boot() {
     BUILT_MANIFEST ?? (await fetchOk(new URL("manifest.json", base)).then((r) => r.json()));
   const wheelPromise = fetchOk(new URL(manifest.wheel, base)).then((r) => r.arrayBuffer());
   wheelPromise.catch(() => {}); // reported when awaited below
-  const { pyodide, snapshot } = await startPython(manifest);
+  const useSnapshot = await snapshotPays(manifest, wheelPromise);
+  const { pyodide, snapshot } = await startPython(manifest, useSnapshot);
+  addWholeStdlib(pyodide, manifest);
   progress("Loading the rules core", 0.75);
   const wheel = await wheelPromise;
   let installed = false;

@@ -89,7 +89,10 @@
     engine = event.detail.state;
     if (!supported || engine !== "ready" || control.state === "busy") return;
     if (thrifty() && !(await navigator.serviceWorker.getRegistration(scope))) return;
-    ask({ type: "cache-runtime" }).then(refresh, () => {});
+    // The memory snapshot (4.7 MB) only if the engine took it (a fast link); otherwise
+    // it is fetched when the reader asks for the offline copy.
+    const skip = window.rbEngineInfo?.snapshot ? [] : ["/snapshot-"];
+    ask({ type: "cache-runtime", skip }).then(refresh, () => {});
   });
 
   // -- "A new version of this rulebook is ready" -----------------------------------------

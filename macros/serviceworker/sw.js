@@ -165,7 +165,8 @@ self.addEventListener("fetch", (event) => {
 
 // Messages from pages (assets/offline.js), each with a MessagePort to answer on:
 //   {type: "status"}         -> {type: "status", precache: {...}, runtime: {...}}
-//   {type: "cache-runtime"}  -> {type: "progress", done, total, bytes, bytesTotal}...,
+//   {type: "cache-runtime", skip?: [text]}  (files whose URL holds a skipped text are left
+//                            out) -> {type: "progress", done, total, bytes, bytesTotal}...,
 //                               then {type: "done", ok, message?}
 //   {type: "skip-waiting"}   (no answer): a waiting worker takes over; pages reload.
 self.addEventListener("message", (event) => {
@@ -182,7 +183,9 @@ self.addEventListener("message", (event) => {
     );
   } else if (message.type === "cache-runtime") {
     event.waitUntil(
-      fill(RUNTIME, runtime.files, (done, total, bytes, bytesTotal) =>
+      fill(RUNTIME, runtime.files.filter((file) =>
+        !(message.skip || []).some((text) => file.url.includes(text))),
+      (done, total, bytes, bytesTotal) =>
         answer({ type: "progress", done, total, bytes, bytesTotal }),
       ).then(
         () => answer({ type: "done", ok: true }),
