@@ -193,18 +193,23 @@ def on_post_build(env: Any) -> None:
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
-    from .offline import OfflineError, publish_offline
+    from .compress import precompress
+    from .offline import OfflineError, offline_enabled, publish_offline
     from .runtime import PublishError, inline_manifest, publish_runtime
     from .snapshot import publish_snapshot
+    from .stdlib import publish_stdlib
 
     site_dir = Path(env.conf["site_dir"])
     try:
         publish_runtime(site_dir, Path(env.project_dir))
+        _LOG.info(publish_stdlib(site_dir, Path(env.project_dir)))
         # INFO either way: without a snapshot the site still works (a warning would stop a
         # --strict build), and the line says why there is none.
         _LOG.info(publish_snapshot(site_dir, Path(env.project_dir)))
         inline_manifest(site_dir)  # the worker then needs no request for it
         publish_offline(site_dir, Path(env.project_dir), env.conf)
+        if offline_enabled(site_dir):  # a published build, not `mkdocs serve`
+            _LOG.info(precompress(site_dir, Path(env.project_dir)))
     except (PublishError, OfflineError) as error:
         raise PluginError(str(error)) from None
     data: RulesData | None = _STATE.get("data")
