@@ -18,6 +18,12 @@ SYSTEM_MODULES = {
     "dice": "roller",
 }
 
+#: Further modules that register more of a system's calculators, imported after its own:
+#: the grid calculators of a book that plays on squares (``calculators/grid/``).
+MORE_MODULES = {
+    "shattered_spirits": ("grid.shattered_spirits_calculators",),
+}
+
 
 class Registry:
     """Calculators by id, importing the system modules on first use."""
@@ -66,6 +72,8 @@ class Registry:
         """Register one system's calculators: its Python module's, then its declared ones."""
         if system in SYSTEM_MODULES:
             self._load(SYSTEM_MODULES[system])
+        for name in MORE_MODULES.get(system, ()):
+            self._load(name)
         if system in self._declared:
             return
         self._declared.add(system)
