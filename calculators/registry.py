@@ -19,8 +19,9 @@ SYSTEM_MODULES = {
 }
 
 #: Further modules that register more of a system's calculators, imported after its own:
-#: the grid calculators of a book that plays on squares (``calculators/grid/``).
+#: the grid calculators of the two books that play on squares (``calculators/grid/``).
 MORE_MODULES = {
+    "arts": ("grid.arts_calculators",),
     "shattered_spirits": ("grid.shattered_spirits_calculators",),
 }
 
@@ -108,7 +109,7 @@ class Registry:
         calculators built, once.
 
         >>> sorted(REGISTRY.all())[:2]
-        ['arts.character', 'arts.contest']
+        ['arts.area', 'arts.character']
         """
         from .data import systems
 
