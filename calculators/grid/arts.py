@@ -268,10 +268,10 @@ def compute_push(dx: int, dy: int, direction: str, spaces: int, away: bool) -> d
             f"{', '.join(allowed_ways)}"
             + ("" if allowed else f"; {direction} does not, so this push is not allowed")
         )
-    marks = {square: "·" for square in path}
+    marks = {square: "•" for square in path}
     marks.update({ORIGIN: "@", target: "T", end: "E"})
     legend = [("@", f"you {ORIGIN}"), ("T", f"the target {target}"),
-              ("E", f"where the push ends {end}"), ("·", "a square the push passes")]
+              ("E", f"where the push ends {end}"), ("•", "a square the push passes")]
     ring = {target.moved(d) for d in away_directions(ORIGIN, target)} if away else set()
     return {
         "allowed": allowed,
@@ -324,10 +324,10 @@ def compute_movement(
         f"Cost {cost} = " + " + ".join(parts),
         f"Remaining {signed(speed - cost)} = Speed {speed} − {cost}",
     ]
-    marks = {square: "·" for square in path}
+    marks = {square: "•" for square in path}
     marks.update({ORIGIN: "@", goal: "G"})
     legend = [("@", f"you {ORIGIN}"), ("G", f"the destination {goal}"),
-              ("·", "a square of the cheapest route")]
+              ("•", "a square of the cheapest route")]
     return {
         "cost": cost,
         "distance": distance,
@@ -367,12 +367,12 @@ def compute_disoriented(
     seed: int | None = None,
 ) -> dict[str, Any]:
     """Where a Disoriented character trying to step to the adjacent square ``(dx, dy)`` ends
-    up: the exact odds of each square round them, and with ``dice`` (or a ``seed``) the
-    square of that roll.
+    up: the exact odds of each square round them (by compass direction, clockwise from the
+    intended one), and with ``dice`` (or a ``seed``) the square of that roll.
 
     >>> r = compute_disoriented(0, 1, None)
     >>> r["p_as_intended"], r["distribution"][:2]
-    ('1/6', [['N (0, 1)', '1/6'], ['NE (1, 1)', '5/36']])
+    ('1/6', [['N', '1/6'], ['NE', '5/36']])
     >>> r = compute_disoriented(0, 1, [6, 6])
     >>> r["landing"], r["ends"]
     ('SW (−1, −1)', False)
@@ -402,9 +402,7 @@ def compute_disoriented(
         + (" from the intended one" if count == "next" else ", the intended one first"),
     ]
     result: dict[str, Any] = {
-        "distribution": [
-            [f"{d.name} {ORIGIN.moved(d)}", fraction_str(odds[d.name])] for d in order
-        ],
+        "distribution": [[d.name, fraction_str(odds[d.name])] for d in order],
         "p_as_intended": fraction_str(odds[intended.name]),
         "landing": None,
         "ends": None,
