@@ -19,9 +19,10 @@ SYSTEM_MODULES = {
 }
 
 #: Further modules that register more of a system's calculators, imported after its own:
-#: the grid calculators of the two books that play on squares (``calculators/grid/``).
+#: the grid calculators of the books that play on squares (``calculators/grid/``).
 MORE_MODULES = {
     "arts": ("grid.arts_calculators",),
+    "glittershard": ("grid.glittershard",),
     "shattered_spirits": ("grid.shattered_spirits_calculators",),
 }
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import calculators
 from calculators import InputError
-from calculators.grid import arts, shattered_spirits
+from calculators.grid import arts, glittershard, shattered_spirits
 from calculators.grid.geometry import (
     DIRECTION,
     DIRECTIONS,
@@ -51,9 +51,30 @@ def test_each_book_declares_its_measure_with_the_line_that_states_it(book) -> No
 
 
 def test_the_other_books_have_no_grid_measure() -> None:
-    """Space Shard measures in metres, Glittershard's End and Pendragon give no measure of a
-    distance on their grid (if any): no book measure is declared for them."""
+    """Space Shard measures in metres and Pendragon has no grid; Glittershard's End plays on
+    a grid but gives no measure (assumption glittershard.grid_distance chooses one)."""
     assert {book.system for book in BOOKS} == {"shattered_spirits", "arts"}
+    assert glittershard.DISTANCE == "greater"
+
+
+@pytest.mark.parametrize(
+    ("weapon", "dx", "dy", "usable", "penalty"),
+    [
+        ("melee", 1, 1, True, 0),  # 'must be used on an adjecent tile'
+        ("melee", 2, 0, False, 0),
+        ("reach", 2, 2, True, 0),  # 'allowing for a one tile gap'
+        ("reach", 1, 0, True, 0),  # assumption glittershard.reach_adjacent
+        ("reach", 3, 0, False, 0),
+        ("ranged", 6, -2, True, 0),  # 'effectively out to it's maximum range value'
+        ("ranged", 7, 0, True, 2),  # 'past that the user suffers a 2 die penalty'
+    ],
+)
+def test_glittershard_item_ranges(
+    weapon: str, dx: int, dy: int, usable: bool, penalty: int
+) -> None:
+    inputs = {"weapon": weapon, "max_range": 6, "dx": dx, "dy": dy}
+    result = calculators.run("glittershard.item_range", inputs)
+    assert (result["usable"], result["penalty_dice"]) == (usable, penalty)
 
 
 # -- the rulebooks' examples ---------------------------------------------------------------
@@ -335,6 +356,8 @@ def test_a_seed_replays_a_disoriented_step() -> None:
         ("arts.disoriented", {"dx": 0, "dy": 0}, "dx"),
         ("arts.disoriented", {"dx": 2}, "dx"),
         ("arts.disoriented", {"dice": "3"}, "dice"),
+        ("glittershard.item_range", {"weapon": "bow"}, "weapon"),
+        ("glittershard.item_range", {"max_range": 0}, "max_range"),
     ],
 )
 def test_bad_input_names_its_field(calc_id: str, inputs: dict, field: str) -> None:
