@@ -128,7 +128,7 @@ REGISTRY.add(
             Output("grid", "The push", "grid"),
         ),
         compute=compute_push,
-        rule="arts.propulsive_shot",
+        rule="arts.movement",
         help="Where a push leaves its target, and which directions take it further from you.",
     )
 )
