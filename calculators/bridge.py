@@ -37,6 +37,6 @@ def describe() -> str:
     """The catalog as JSON, for clients that want it.
 
     >>> json.loads(describe())[0]["id"]
-    'arts.character'
+    'arts.area'
     """
     return json.dumps(catalog())

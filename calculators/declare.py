@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 INPUT_KINDS = ("int", "bool", "choice", "dice", "text")
-OUTPUT_KINDS = ("int", "number", "bool", "fraction", "distribution", "text", "list", "map")
+OUTPUT_KINDS = ("int", "number", "bool", "fraction", "distribution", "text", "list", "map", "grid")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 from .declare import Calculator, Output
+from .grid.picture import render_grid
 
 
 def percent(fraction: str) -> str:
@@ -112,6 +113,8 @@ def render_output(output: Output, value: Any, uid: str, open_tables: bool = Fals
         shown = f"<strong>{escape(value)}</strong> ({escape(percent(value))})"
     elif output.kind == "distribution" and isinstance(value, list):
         shown = render_distribution(value, output.label, f"{uid}-{output.name}", open_tables)
+    elif output.kind == "grid" and isinstance(value, dict):
+        shown = render_grid(value, output.label)
     elif output.kind in ("int", "number", "text", "bool"):
         shown = f"<strong>{_scalar(value)}</strong>"
         if output.unit and value is not None:

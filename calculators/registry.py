@@ -18,6 +18,14 @@ SYSTEM_MODULES = {
     "dice": "roller",
 }
 
+#: Further modules that register more of a system's calculators, imported after its own:
+#: the grid calculators of the books that play on squares (``calculators/grid/``).
+MORE_MODULES = {
+    "arts": ("grid.arts_calculators",),
+    "glittershard": ("grid.glittershard",),
+    "shattered_spirits": ("grid.shattered_spirits_calculators",),
+}
+
 
 class Registry:
     """Calculators by id, importing the system modules on first use."""
@@ -66,6 +74,8 @@ class Registry:
         """Register one system's calculators: its Python module's, then its declared ones."""
         if system in SYSTEM_MODULES:
             self._load(SYSTEM_MODULES[system])
+        for name in MORE_MODULES.get(system, ()):
+            self._load(name)
         if system in self._declared:
             return
         self._declared.add(system)
@@ -100,7 +110,7 @@ class Registry:
         calculators built, once.
 
         >>> sorted(REGISTRY.all())[:2]
-        ['arts.character', 'arts.contest']
+        ['arts.area', 'arts.character']
         """
         from .data import systems
 
