@@ -30,6 +30,7 @@ Usage: .venv/bin/python scripts/bench_network.py [--site DIR] [--runs 3]
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -323,7 +324,13 @@ def main() -> None:
         rows: list[tuple[str, ...]] = []
         with launch_chromium() as browser:
             for key in args.links.split(","):
-                rows += report(key, bench_link(browser, site, stock, key, args), want)
+                got = bench_link(browser, site, stock, key, args)
+                print(
+                    json.dumps({key: {k: [vars(x) for x in v] for k, v in got.items()}}),
+                    file=sys.stderr,
+                    flush=True,
+                )
+                rows += report(key, got, want)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(
@@ -340,6 +347,7 @@ def main() -> None:
         "stock sent",
         f"/{args.plain}: until load / in all",
         "same, Save-Data, in all",
+        "returning reader (offline copy)",
         "right value",
         "navigator.connection",
     )
