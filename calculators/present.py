@@ -67,6 +67,51 @@ def _value(value: Any) -> str:
     return _scalar(value)
 
 
+#: A distribution with more outcomes than this is drawn as one SVG path, not a bar element
+#: (and its label) per outcome: hundreds of bars are too thin to read or point at anyway.
+DENSE_BARS = 60
+
+
+def _dense_chart(pairs: list[list[Any]], probs: list[Fraction], top: Fraction) -> str:
+    """A bar chart of many outcomes as one path, labelled at its ends and middle.
+
+    >>> html = _dense_chart([[1, "1/2"], [2, "1/2"]], [Fraction(1, 2)] * 2, Fraction(1, 2))
+    >>> "<path d='M0 100V0h1V100ZM1 100V0h1V100Z'" in html, html.count("<span")
+    (True, 3)
+    """
+    bars = "".join(
+        f"M{i} 100V{100 - float(p / top * 100) if top else 100:.4g}h1V100Z"
+        for i, p in enumerate(probs)
+    )
+    ends = [pairs[0][0], pairs[len(pairs) // 2][0], pairs[-1][0]]
+    labels = "".join(f"<span>{escape(str(outcome))}</span>" for outcome in ends)
+    return (
+        "<div class='rb-chart rb-chart--dense' aria-hidden='true'>"
+        f"<svg viewBox='0 0 {len(pairs)} 100' preserveAspectRatio='none' focusable='false'>"
+        f"<path d='{bars}'/></svg><div class='rb-chart-x'>{labels}</div></div>"
+    )
+
+
+#: A folded table with more rows than this keeps them in a ``<template>`` (not part of the
+#: page until the reader opens the table: ``assets/calculator.js`` puts them in place), so
+#: a long distribution does not add thousands of elements to lay out and style.
+LAZY_ROWS = 30
+
+
+def _rows(rows: list[str], open_table: bool) -> str:
+    """The table's rows, held in a template when folded and long.
+
+    >>> _rows(["<tr></tr>"] * 2, False)
+    '<tr></tr><tr></tr>'
+    >>> _rows(["<tr></tr>"] * 31, False).startswith("<template class='rb-rows'><tr>")
+    True
+    """
+    body = "".join(rows)
+    if open_table or len(rows) <= LAZY_ROWS:
+        return body
+    return f"<template class='rb-rows'>{body}</template>"
+
+
 def render_distribution(
     pairs: list[list[Any]], label: str, uid: str, open_table: bool = False
 ) -> str:
@@ -89,24 +134,29 @@ def render_distribution(
         height = float(value / top * 100) if top else 0
         name = escape(str(outcome))
         share = _percent(value)  # digits and "<%.": nothing to escape
-        bars.append(
-            f"<span class='rb-bar' style='--h:{height:.1f}%' title='{name}: {escape(share)}'>"
-            f"<span class='rb-bar-x'>{name}</span></span>"
-        )
+        if len(pairs) <= DENSE_BARS:
+            bars.append(
+                f"<span class='rb-bar' style='--h:{height:.1f}%' title='{name}: {escape(share)}'>"
+                f"<span class='rb-bar-x'>{name}</span></span>"
+            )
         rows.append(
             f"<tr><th scope='row'>{name}</th><td>{escape(p)}</td>"
             f"<td>{escape(share)}</td><td>{at_least.numerator}/{at_least.denominator}</td>"
             f"<td>{escape(_percent(at_least))}</td></tr>"
         )
         at_least -= value
-    chart = f"<div class='rb-chart' aria-hidden='true'>{''.join(bars)}</div>"
+    chart = (
+        f"<div class='rb-chart' aria-hidden='true'>{''.join(bars)}</div>"
+        if len(pairs) <= DENSE_BARS
+        else _dense_chart(pairs, probs, top)
+    )
     table = (
         f"<details class='rb-dist-table'{' open' if open_table else ''}>"
         f"<summary>Table: {escape(label)}</summary>"
         f"<table><caption class='rb-sr'>{escape(label)}</caption><thead><tr>"
         "<th scope='col'>x</th><th scope='col'>P(=x)</th><th scope='col'>%</th>"
         "<th scope='col'>P(≥x)</th><th scope='col'>%</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table></details>"
+        f"<tbody>{_rows(rows, open_table)}</tbody></table></details>"
     )
     return f"<figure class='rb-dist' id='{escape(uid)}'>{chart}{table}</figure>"
 

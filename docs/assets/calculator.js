@@ -311,6 +311,14 @@
     count.setAttribute("aria-live", "polite");
   });
 
+  // A long distribution's rows wait in a <template> (calculators/present.py) until the
+  // reader opens its table: then they are put in place.
+  document.addEventListener("toggle", (event) => {
+    const box = event.target;
+    if (!box.open || !box.matches?.(".rb-dist-table")) return;
+    box.querySelectorAll("template.rb-rows").forEach((rows) => rows.replaceWith(rows.content));
+  }, true);
+
   // The calculator the URL names: ?calc=<id>, or #<its id, or an element inside it>.
   function named() {
     const id = new URLSearchParams(location.search).get("calc");

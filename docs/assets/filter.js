@@ -27,11 +27,6 @@
       });
     }
     const items = own(list, "[data-rb-filter-item]");
-    items.forEach((item) => {
-      item.rbText = fold(`${item.dataset.name} ${item.textContent}`);
-      item.rbSlot = document.createComment(""); // where the page puts it (sorting moves it)
-      item.before(item.rbSlot);
-    });
     const l = {
       list, items,
       groups: own(list, "[data-rb-filter-group]"),
@@ -56,12 +51,29 @@
     });
     l.sort.addEventListener("change", () => update(l));
     controls.hidden = false;
-    order(l);
-    filter(l);
+    // A list shown as the page has it needs no work until the reader types or sorts: a
+    // long glossary is not walked, moved and restyled while the page loads.
+    if (l.input.value || l.sort.value !== "page") {
+      order(l);
+      filter(l);
+    } else {
+      l.status.textContent = `${items.length} ${l.noun}`;
+    }
+  }
+
+  // Where the page puts each item (sorting moves it), made when first needed.
+  function slots(l) {
+    if (l.slotted) return;
+    l.slotted = true;
+    l.items.forEach((item) => {
+      item.rbSlot = document.createComment("");
+      item.before(item.rbSlot);
+    });
   }
 
   // Each item to its slot, in the chosen order; a heading's items stay under it.
   function order(l) {
+    slots(l);
     const byParent = new Map();
     l.items.forEach((item) => {
       const parent = item.rbSlot.parentNode;
@@ -80,6 +92,7 @@
     const words = fold(l.input.value).split(/\s+/).filter(Boolean);
     let shown = 0;
     l.items.forEach((item) => {
+      item.rbText ??= fold(`${item.dataset.name} ${item.textContent}`);
       item.hidden = !words.every((word) => item.rbText.includes(word));
       if (!item.hidden) shown += 1;
     });

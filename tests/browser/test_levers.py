@@ -128,3 +128,35 @@ def test_a_module_the_trimmed_library_lacks_comes_from_the_whole_one(
     assert info["snapshot"] is False
     assert "Simple damage 8" in text
     assert [entry.path for entry in log if entry.path == "/pyodide/python_stdlib.zip"]
+
+
+def test_a_long_distribution_joins_the_page_when_its_table_is_opened(
+    browser: Any, built_site: Path
+) -> None:
+    with Host(built_site) as host:
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(host.url + "glittershard/calculators/?calc=glittershard.conversation")
+            calc = "#calc-glittershard-conversation"
+            page.wait_for_selector(f"{calc}[data-state=live]", timeout=TIMEOUT_MS)
+            # 598 outcomes: one path, not 598 bars with their labels.
+            assert page.locator(f"{calc} .rb-chart--dense path").count() >= 1
+            assert page.locator(f"{calc} .rb-bar").count() == 0
+            table = page.locator(f"{calc} details.rb-dist-table").first
+            assert page.locator(f"{calc} details.rb-dist-table tbody tr").count() == 0
+            count = page.evaluate(
+                "(s) => document.querySelector(s + ' template.rb-rows').content.children.length",
+                calc,
+            )
+            assert count > 30
+            table.locator("summary").click()
+            page.wait_for_function(
+                "(s) => document.querySelectorAll(s + ' details.rb-dist-table tbody tr').length",
+                arg=calc,
+            )
+            rows = page.locator(f"{calc} details.rb-dist-table tbody tr")
+            assert rows.count() == count
+            assert "%" in rows.first.inner_text()
+        finally:
+            context.close()
