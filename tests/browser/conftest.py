@@ -103,19 +103,32 @@ class Web:
 def new_web(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., Web]]:
     """Fresh contexts with options (``new_web(java_script_enabled=False)``), closed after."""
     contexts: list[Any] = []
+    made: list[Web] = []
 
     def make(**context_options: Any) -> Web:
         context = browser.new_context(**context_options)
         contexts.append(context)
         context.set_default_timeout(TIMEOUT_MS)
         log = PageLog().attach(context)
-        return Web(page=context.new_page(), context=context, log=log, server=site_server)
+        made.append(Web(page=context.new_page(), context=context, log=log, server=site_server))
+        return made[-1]
 
     try:
         yield make
     finally:
         for context in contexts:
             context.close()
+    # The trimmed standard library (macros/stdlib.py) holds every module these pages'
+    # calculators, builders and trackers imported: none needed the whole one.
+    # (The bare boot page of /__test__/ boots the whole one on purpose.)
+    whole = [
+        url
+        for web in made
+        if not any("/__test__/" in seen for seen in web.log.requests)
+        for url in web.log.requests
+        if url.endswith("/python_stdlib.zip")
+    ]
+    assert not whole, f"a module the trimmed standard library lacks was imported: {whole}"
 
 
 @pytest.fixture
