@@ -5,9 +5,9 @@ A rules-data entry of kind ``calculator`` (exported to
 :class:`~calculators.declare.Calculator` does, and gives each output a ``value``: an
 expression of :mod:`calculators.notation` over the input names. This module checks such
 an entry (:func:`problems`, which the build runs, so a typo stops it with
-``file:line: field: message``), builds the :class:`Calculator` (:func:`build`) and
-registers every one of a system (:func:`register`), so the form, the prerendered result,
-the URL state and the worker cannot tell it from a Python one.
+``file:line: field: message``) and builds the :class:`Calculator` (:func:`build`), which
+the registry adds (:meth:`~calculators.registry.Registry.add_declared`), so the form, the
+prerendered result, the URL state and the worker cannot tell it from a Python one.
 
 What the names mean in an expression:
 
@@ -55,7 +55,7 @@ from .notation.rolling import roll_tree
 from .notation.syntax import FUNCTIONS as _FUNCTIONS
 from .notation.syntax import BinOp, Call, Dice, Name, Neg, Node, walk
 
-__all__ = ["EXAMPLE", "build", "problems", "register"]
+__all__ = ["EXAMPLE", "build", "problems"]
 
 ROLL = "roll"
 """The name of the calculator's roll in its expressions."""
@@ -532,25 +532,3 @@ def _word(value: Any) -> str | None:
     if isinstance(value, list):
         return ", ".join(_word(v) or "" for v in value)
     return str(value)
-
-
-def register(system: str) -> list[Calculator]:
-    """Build and register every calculator the exported data of ``system`` declares.
-
-    A calculator id that Python has registered already is refused with both places named.
-
-    >>> [c.id for c in register("nowhere")]
-    []
-    """
-    from .data import declared
-    from .registry import REGISTRY
-
-    added = []
-    for entry in declared(system).values():
-        if REGISTRY.has(entry["id"]):
-            raise ValueError(
-                f"calculator {entry['id']!r} is declared in rules_data and also registered by "
-                "Python: keep one of the two"
-            )
-        added.append(REGISTRY.add(build(entry)))
-    return added
