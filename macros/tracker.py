@@ -14,7 +14,7 @@ from calculators.builders import SYSTEMS as BUILDER_SYSTEMS
 from calculators.tracker import engine, history
 from calculators.tracker.present import add_form, render
 
-from .builder import LINKED_KINDS, entry_links
+from .builder_page import LINKED_KINDS, entry_links
 from .forms import site_href
 from .loader import RulesData
 
