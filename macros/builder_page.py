@@ -13,9 +13,8 @@ from typing import Any
 
 from calculators.builders import builder
 
-from .forms import site_href
 from .loader import RulesData
-from .render import anchor
+from .urls import anchor, site_href
 
 __all__ = ["LINKED_KINDS", "Page", "entry_links", "plain"]
 
