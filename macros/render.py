@@ -7,7 +7,7 @@ from collections.abc import Callable
 from . import filtering, rolltable
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
-from .loader import Entry, Page, RulesData
+from .rulesdata import Entry, Page, RulesData
 from .schema import LINKABLE_KINDS
 from .urls import anchor
 
