@@ -1,4 +1,4 @@
-"""The engine's house: no import cycles in the project's packages.
+"""The engine's house: no import cycles and no oversized modules in the project's packages.
 
 The import graph is read from the sources with :mod:`ast`, not by importing them,
 so it counts every import a module can make: at the top, inside functions and
@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("calculators", "macros", "rulebinder")
+MAX_LINES = 500
 
 
 def module_files(root: Path, packages: Iterable[str]) -> dict[str, Path]:
@@ -198,3 +199,12 @@ def test_no_import_cycles() -> None:
     graph = import_graph(FILES)
     cycles = [" -> ".join(a_cycle(graph, c)) for c in strongly_connected(graph)]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_no_module_over_500_lines() -> None:
+    lengths = {
+        path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+        for path in FILES.values()
+    }
+    over = [f"{path}: {n} lines" for path, n in sorted(lengths.items()) if n > MAX_LINES]
+    assert not over, f"modules over {MAX_LINES} lines:\n" + "\n".join(over)
