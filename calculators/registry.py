@@ -1,6 +1,11 @@
 """Where calculators are collected: each system module registers its own, and the
-calculators a system declares in its rules data (:mod:`calculators.declared`) are built
-when that system is first asked for."""
+calculators a system declares in its rules data are built (:func:`calculators.declared.build`)
+and added here when that system is first asked for.
+
+The registry depends on the system modules and on :mod:`calculators.declared`, never
+the other way round: a system module is found by name (it adds its calculators when
+imported), and :mod:`~calculators.declared` only builds calculators, it does not register
+them."""
 
 from __future__ import annotations
 
@@ -79,9 +84,29 @@ class Registry:
         if system in self._declared:
             return
         self._declared.add(system)
-        from .declared import register
+        self.add_declared(system)
 
-        register(system)
+    def add_declared(self, system: str) -> list[Calculator]:
+        """Build and register every calculator the exported data of ``system`` declares.
+
+        A calculator id that Python has registered already is refused with both places named.
+        (Imported here, on first use: the dice language is not loaded until a system is.)
+
+        >>> Registry().add_declared("nowhere")
+        []
+        """
+        from .data import declared
+        from .declared import build
+
+        added = []
+        for entry in declared(system).values():
+            if self.has(entry["id"]):
+                raise ValueError(
+                    f"calculator {entry['id']!r} is declared in rules_data and also registered "
+                    "by Python: keep one of the two"
+                )
+            added.append(self.add(build(entry)))
+        return added
 
     def _load(self, name: str) -> None:
         """Import one system module (which registers its calculators), once."""

@@ -24,12 +24,13 @@ from .dice import check_marks
 from .errors import RulesDataError
 from .export import export_core_data
 from .forms import render_calculator
-from .loader import Entry, RulesData, load_rules
+from .loader import load_rules
 from .offline import offline_enabled
 from .print_pages import print_doc
 from .printing import render_system
 from .reload import fingerprint, forget
 from .render import Renderer
+from .rulesdata import Entry, RulesData
 from .site import build_nav
 
 __all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from calculators.glittershard.tables import level_rows, sizes, skills, stats
 
-from .builder import Page, plain
+from .builder_page import Page, plain
 
 
 def render_glittershard(

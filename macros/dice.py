@@ -44,7 +44,8 @@ from calculators.notation import parse
 from calculators.present import percent
 
 from .linker import outside_protected
-from .loader import Entry, RulesData
+from .rulesdata import Entry, RulesData
+from .urls import dom_id, site_href
 
 #: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}`` or ``[words]{contest=A:B}``.
 MARK = re.compile(r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest)=(?P<value>[^{}\s]+)\}")
@@ -303,8 +304,6 @@ class InlineDice:
         The reader's modifiers are unknown here, so the odds and the roll use 0 for both;
         the popover says so and links to the full calculator.
         """
-        from .forms import dom_id, site_href  # forms imports render, which imports this module
-
         result = contest_result()
         uid = f"rb-dice-{next(self._ids)}"
         calc = calculators.get(CONTEST_CALC)

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .loader import Entry, RulesData
+from .rulesdata import Entry, RulesData
 
 EXPORTED_KINDS = frozenset(
     {"table", "formula", "assumption", "attribute", "art", "status", "ability", "section"}

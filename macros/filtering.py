@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .filter_hook import mark
-from .loader import Entry
+from .rulesdata import Entry
 
 #: Kinds that are named entries of a list.
 ITEM_KINDS: frozenset[str] = frozenset({"term", "status", "ability", "art", "attribute"})

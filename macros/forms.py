@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import posixpath
 from collections.abc import Callable
 from html import escape
 from itertools import groupby
@@ -13,44 +12,9 @@ import calculators
 from calculators.declare import Calculator, Input
 from calculators.present import render_result
 
-from .loader import Entry, RulesData
-from .render import anchor
-
-
-def page_url(doc: str) -> str:
-    """The directory URL MkDocs gives a docs page.
-
-    >>> page_url("arts/combat.md"), page_url("arts/index.md"), page_url("index.md")
-    ('arts/combat/', 'arts/', '')
-    """
-    stem = doc.removesuffix(".md")
-    if stem == "index":
-        return ""
-    return stem.removesuffix("/index") + "/"
-
-
-def site_href(target_doc: str, fragment: str, current_doc: str) -> str:
-    """A relative URL in the built site (raw HTML is not rewritten by MkDocs).
-
-    >>> site_href("arts/glossary.md", "arts-fatigue", "arts/combat.md")
-    '../glossary/#arts-fatigue'
-    >>> site_href("arts/combat.md", "x", "arts/combat.md")
-    '#x'
-    """
-    target, current = page_url(target_doc), page_url(current_doc)
-    if target == current:
-        return f"#{fragment}"
-    rel = posixpath.relpath(target or ".", current or ".")
-    return f"{rel.rstrip('/')}/#{fragment}" if rel != "." else f"./#{fragment}"
-
-
-def dom_id(calc_id: str) -> str:
-    """The HTML id of a calculator on its page.
-
-    >>> dom_id("glittershard.damage")
-    'calc-glittershard-damage'
-    """
-    return "calc-" + calc_id.replace(".", "-").replace("_", "-")
+from .rulesdata import Entry, RulesData
+from .urls import anchor, dom_id, site_href
+from .urls import page_url as page_url  # where it was first defined
 
 
 def _field(calc: Calculator, spec: Input, uid: str) -> str:

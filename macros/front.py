@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .forms import dom_id
 from .linker import href
-from .loader import Entry, Page, RulesData, System
-from .render import Renderer, anchor
+from .render import Renderer
+from .rulesdata import Entry, Page, RulesData, System
+from .urls import anchor, dom_id
 
 SOURCES_DOC = "sources.md"
 """The docs path of the Sources page."""

@@ -16,10 +16,11 @@ from collections.abc import Sequence
 
 import calculators
 
-from .forms import dom_id, render_calculator_print
-from .loader import Entry, RulesData
+from .forms import render_calculator_print
 from .print_pages import print_doc
 from .render import Renderer, page_anchor
+from .rulesdata import Entry, RulesData
+from .urls import dom_id
 
 
 def calculators_anchor(system_id: str) -> str:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .loader import _TYPE_NAMES
+from .fields import _TYPE_NAMES
 from .schema import (
     BREAKDOWN_FIELDS,
     CALCULATOR_INPUT_FIELDS,

@@ -7,17 +7,9 @@ from collections.abc import Callable
 from . import filtering, rolltable
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
-from .loader import Entry, Page, RulesData
+from .rulesdata import Entry, Page, RulesData
 from .schema import LINKABLE_KINDS
-
-
-def anchor(entry_id: str) -> str:
-    """The HTML id of an entry on its page.
-
-    >>> anchor("arts.basic_attack")
-    'arts-basic_attack'
-    """
-    return entry_id.replace(".", "-")
+from .urls import anchor
 
 
 def title_entry(page: Page) -> Entry | None:

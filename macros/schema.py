@@ -86,7 +86,7 @@ CALCULATOR_OUTPUT_FIELDS: tuple[Field, ...] = (
     Field("help", "str"),
 )
 """Fields of each of a calculator's ``outputs``; ``value`` is a dice expression over the
-input names (``calculators/declared.py`` says what each kind makes of it)."""
+input names (``calculators/declared/`` says what each kind makes of it)."""
 
 BREAKDOWN_FIELDS: tuple[Field, ...] = (
     Field("text", "str", required=True),

@@ -14,9 +14,9 @@ from calculators.builders import SYSTEMS as BUILDER_SYSTEMS
 from calculators.tracker import engine, history
 from calculators.tracker.present import add_form, render
 
-from .builder import LINKED_KINDS, entry_links
-from .forms import site_href
-from .loader import RulesData
+from .builder_page import LINKED_KINDS, entry_links
+from .rulesdata import RulesData
+from .urls import site_href
 
 TRACKED_KINDS = (*LINKED_KINDS, "status", "attribute")
 """The kinds of entry a tracker's rules and events link to (statuses too)."""

@@ -91,7 +91,7 @@ def test_an_id_python_registers_cannot_be_declared_again(monkeypatch: pytest.Mon
     monkeypatch.setattr("calculators.data.declared", lambda system: {"arts.contest": entry})
     REGISTRY.find("arts.contest")  # the Python module is loaded
     with pytest.raises(ValueError, match="'arts.contest' is declared in rules_data and also"):
-        declared.register("arts")
+        REGISTRY.add_declared("arts")
 
 
 # -- the build refuses a broken declaration, every problem at its line ---------------------

@@ -1,4 +1,4 @@
-"""Tests of the exact dice engine (calculators/dice.py).
+"""Tests of the exact dice engine (calculators/dice/).
 
 Three oracles: brute-force enumeration of every roll (itertools.product) for
 small cases, icepool (a test-only dependency) for larger ones, and

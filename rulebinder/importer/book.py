@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from macros.render import anchor
+from macros.urls import anchor
 
 from .ids import Ids, page_name
 from .problems import ImportFailed, Problem

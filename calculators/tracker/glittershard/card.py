@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...builders import glittershard as builder
+from ...glittershard.tables import stats as stat_table
 from ..context import State
 from .actions import _left
 from .reading import effective, exhaustion_names, goal
@@ -75,7 +76,7 @@ def from_character(character: Any) -> dict[str, Any]:
     """
     sheet = builder.evaluate(character)
     shown = {v["label"]: v["value"] for v in sheet["values"]}
-    stats = builder._stat_labels()
+    stats = {key: abbr for key, abbr, _ in stat_table()}
     c = sheet["state"]
     return {
         "name": c["name"] or "Unnamed character",
