@@ -17,6 +17,8 @@ export NO_MKDOCS_2_WARNING := 1
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+## The project itself, editable: the `rulebinder` command and the MkDocs plugin its own
+## mkdocs.yml names (`python -m mkdocs` then imports this folder's packages).
 $(VENV)/.installed: requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.lock
@@ -58,13 +60,13 @@ browser:
 ## Build the site into site/ (into a temporary folder first: a failed build publishes nothing).
 build: setup
 	rm -rf site.tmp
-	$(BIN)/mkdocs build --strict --site-dir site.tmp
+	$(BIN)/python -m mkdocs build --strict --site-dir site.tmp
 	rm -rf site && mv site.tmp site
 
 ## Install everything, then serve the site at http://127.0.0.1:8000 with live reload
 ## (no service worker there: it would keep serving pages as they were before an edit).
 serve: setup
-	RULEBINDER_OFFLINE=0 $(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+	RULEBINDER_OFFLINE=0 $(BIN)/python -m mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
 ## Import a rulebook: make import SOURCE=book.md SYSTEM=mybook [ARGS="--title 'My Book'"]
 ## (several sources: SOURCE="ch1.md ch2.md"); see the README's "Publish your own rulebook".

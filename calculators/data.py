@@ -3,6 +3,11 @@
 ``macros.export`` writes ``calculators/data/<system>.json`` from ``rules_data/``
 at build time (tables, formulas, assumptions, attributes, arts), so the core
 reads the same entries the pages show, in CPython and in Pyodide alike.
+
+An author's build (the ``rulebinder`` MkDocs plugin, with this package installed)
+exports into a folder of its own and names it in the environment variable
+:data:`DATA_ENV`, so the installed package is never written to; the browser's copy
+of the core always carries its data inside, where no variable is set.
 """
 
 from __future__ import annotations
@@ -12,9 +17,13 @@ import os
 from functools import cache
 from typing import Any
 
+#: The environment variable naming the folder of exported data, when it is not ``data/``
+#: beside this module (set by the ``rulebinder`` plugin for an author's project).
+DATA_ENV = "RULEBINDER_CORE_DATA"
+
 
 def _folder() -> str:
-    return os.path.join(os.path.dirname(__file__), "data")
+    return os.environ.get(DATA_ENV) or os.path.join(os.path.dirname(__file__), "data")
 
 
 def systems() -> list[str]:
@@ -23,8 +32,11 @@ def systems() -> list[str]:
     >>> "arts" in systems()
     True
     """
-    if os.path.isdir(_folder()):
-        names = os.listdir(_folder())
+    folder = _folder()
+    if os.path.isdir(folder):
+        names = os.listdir(folder)
+    elif os.environ.get(DATA_ENV) or os.path.isdir(os.path.dirname(__file__)):
+        names = []  # nothing exported (yet)
     else:  # pragma: no cover - a package that is not on a file system
         from importlib import resources
 

@@ -23,6 +23,9 @@ SYSTEM_MODULES = {
     "dice": "roller",
 }
 
+#: Systems of the engine itself, whatever the books: loaded without exported data.
+ENGINE_SYSTEMS = ("dice",)
+
 #: Further modules that register more of a system's calculators, imported after its own:
 #: the grid calculators of the books that play on squares (``calculators/grid/``).
 MORE_MODULES = {
@@ -132,14 +135,17 @@ class Registry:
 
     def all(self) -> dict[str, Calculator]:
         """Every registered calculator: each system's module imported and its declared
-        calculators built, once.
+        calculators built, once. Only the systems whose data was exported count (and
+        :data:`ENGINE_SYSTEMS`): a site holds the books of its own ``rules_data/``.
 
         >>> sorted(REGISTRY.all())[:2]
         ['arts.area', 'arts.character']
         """
         from .data import systems
 
-        for system in [*SYSTEM_MODULES, *systems()]:
+        present = systems()
+        books = [s for s in SYSTEM_MODULES if s in present or s in ENGINE_SYSTEMS]
+        for system in dict.fromkeys([*books, *present]):
             self._load_system(system)
         return self._calcs
 

@@ -45,6 +45,19 @@ def _current_doc(env: Any) -> str:
     return str(env.page.file.src_uri)
 
 
+#: The attribute of the macros environment where the ``rulebinder`` plugin names the
+#: engine folder of an author's project (``rulebinder/engine.py``).
+ENGINE_DIR = "rulebinder_engine_dir"
+
+
+def engine_dir(env: Any) -> Path:
+    """The folder laid out like this repository that the runtime is published from
+    (``pyproject.toml``, ``calculators/`` with its exported ``data/``, ``node_modules/``):
+    the project itself when this repository builds its own site, the plugin's engine
+    folder in an author's project."""
+    return Path(getattr(env, ENGINE_DIR, None) or env.project_dir)
+
+
 def define_env(env: Any) -> None:
     """Load and validate rules data, then register macros for the pages.
 
@@ -62,7 +75,7 @@ def define_env(env: Any) -> None:
         raise PluginError(str(error)) from None
     if bad_marks := check_marks(data):  # inline dice marks ([words]{dice=...}) that cannot work
         raise PluginError("rules data has broken dice marks:\n" + "\n".join(bad_marks))
-    if export_core_data(data, Path(env.project_dir) / "calculators"):
+    if export_core_data(data, engine_dir(env) / "calculators"):
         # A rebuild under `mkdocs serve` after a rules_data edit: read the new export and
         # build the calculators it declares again. (Python declarations built at import
         # keep their inputs until serve restarts.)
@@ -160,7 +173,7 @@ def define_env(env: Any) -> None:
 
     @env.macro
     def character_builder(system_id: str) -> str:
-        """A system's character builder: its steps, rules and sheet (``docs/assets/builder.js``)."""
+        """A system's character builder: its steps, rules and sheet (``assets/builder.js``)."""
         from .builder import render_builder  # imports the core, which needs the data export
 
         return render_builder(data, system_id, _current_doc(env))
@@ -201,16 +214,17 @@ def on_post_build(env: Any) -> None:
     from .stdlib import publish_stdlib
 
     site_dir = Path(env.conf["site_dir"])
+    engine = engine_dir(env)
     try:
-        publish_runtime(site_dir, Path(env.project_dir))
-        _LOG.info(publish_stdlib(site_dir, Path(env.project_dir)))
+        publish_runtime(site_dir, engine)
+        _LOG.info(publish_stdlib(site_dir, engine))
         # INFO either way: without a snapshot the site still works (a warning would stop a
         # --strict build), and the line says why there is none.
-        _LOG.info(publish_snapshot(site_dir, Path(env.project_dir)))
+        _LOG.info(publish_snapshot(site_dir, engine))
         inline_manifest(site_dir)  # the worker then needs no request for it
-        publish_offline(site_dir, Path(env.project_dir), env.conf)
+        publish_offline(site_dir, engine, env.conf)
         if offline_enabled(site_dir):  # a published build, not `mkdocs serve`
-            _LOG.info(precompress(site_dir, Path(env.project_dir)))
+            _LOG.info(precompress(site_dir, engine))
     except (PublishError, OfflineError) as error:
         raise PluginError(str(error)) from None
     data: RulesData | None = _STATE.get("data")

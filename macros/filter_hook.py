@@ -6,8 +6,8 @@ page's HTML, this hook puts the tags in their place. Wrapping the Markdown in
 ``<div markdown>`` instead would change the page: raw HTML inside it (a calculator's
 heading) would be read as a heading of the page and added to its table of contents.
 
-Registered in ``mkdocs.yml`` under ``hooks:``; MkDocs loads this file on its own, so it
-needs nothing but the standard library.
+Called by the ``rulebinder`` plugin's ``on_page_content`` (it also works as an MkDocs hook
+file: it needs nothing but the standard library).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Lists a reader can filter and sort on the page (``docs/assets/filter.js``).
+"""Lists a reader can filter and sort on the page (``macros/assets/filter.js``).
 
 A rules page with enough named entries (terms, statuses, abilities, arts, attributes)
 gets one list around them; a long table whose first column names things (skills) is

@@ -15,9 +15,10 @@ Called once per build from ``on_post_build``, after :func:`macros.runtime.publis
   runtime under ``pyodide/``: that is listed separately, also with revisions,
   and cached when a calculator first runs or the reader asks for it.
 
-A build where the service worker cannot be made (no Node.js, no workbox-build,
-a file workbox would leave out) fails with :class:`OfflineError`, so a site
-that would silently not work offline is never published.
+A build where the service worker cannot be made (a file workbox would leave out)
+fails with :class:`OfflineError`, so a site that would silently not work offline is
+never published. Without Node.js or workbox-build (an author's project, installed
+with pip) the same lists are written in Python (:mod:`macros.precache`).
 
 Under ``mkdocs serve`` (or with ``RULEBINDER_OFFLINE=0``) the shell is off: the
 pages do not register a service worker, and ``sw.js`` is a worker that only
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import shutil
 import struct
@@ -88,6 +90,11 @@ self.addEventListener("activate", (event) => {
 
 class OfflineError(Exception):
     """The offline shell cannot be built; the message says what to install or fix."""
+
+
+class ToolMissing(OfflineError):
+    """Node.js or workbox-build is not installed (:func:`publish_offline` then writes the
+    worker's lists in Python)."""
 
 
 def offline_enabled(site_dir: Path, environ: dict[str, str] | None = None) -> bool:
@@ -325,7 +332,7 @@ def build_service_worker(
     """
     node = shutil.which("node")
     if node is None:
-        raise OfflineError(
+        raise ToolMissing(
             "node not found: the service worker (offline use) is built with Node.js and "
             "workbox-build; install Node.js, then run `make setup` (npm ci)"
         )
@@ -344,6 +351,8 @@ def build_service_worker(
         text=True,
         check=False,
     )
+    if result.returncode == 2:  # build-sw.mjs: workbox-build is not installed
+        raise ToolMissing(f"workbox-build: {(result.stderr or result.stdout).strip()}")
     if result.returncode != 0:
         raise OfflineError(
             f"the service worker could not be built (exit {result.returncode}): "
@@ -378,9 +387,12 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
         (site_dir / "sw.js").write_text(RETIRING_WORKER, encoding="utf-8")
         return None
     unused = unused_search_files(site_dir, search_languages(config))
-    return build_service_worker(
-        site_dir, project_dir, leave_out=unused, runtime_leave_out=unused_runtime(site_dir)
-    )
+    try:
+        return build_service_worker(
+            site_dir, project_dir, leave_out=unused, runtime_leave_out=unused_runtime(site_dir)
+        )
+    except ToolMissing as missing:
+        return write_without_workbox(site_dir, str(missing), unused, unused_runtime(site_dir))
 
 
 def unused_runtime(site_dir: Path) -> list[str]:
@@ -398,3 +410,27 @@ def unused_runtime(site_dir: Path) -> list[str]:
         return []
     trimmed = json.loads(manifest.read_text(encoding="utf-8")).get("stdlib")
     return ["pyodide/python_stdlib.zip"] if trimmed else []
+
+
+def write_without_workbox(
+    site_dir: Path, why: str, leave_out: list[str], runtime_leave_out: list[str]
+) -> dict[str, Any]:
+    """``sw.js`` with its lists made in Python (:mod:`macros.precache`), the build log saying
+    why; a file too large to list is an error, as with workbox."""
+    from .precache import write_service_worker
+
+    report = write_service_worker(
+        site_dir, SW_FOLDER / "sw.js", MAX_FILE_BYTES, leave_out, runtime_leave_out
+    )
+    if report["warnings"]:
+        raise OfflineError(
+            "files left out of the service worker:\n"
+            + "\n".join(f"  {warning}" for warning in report["warnings"])
+        )
+    logging.getLogger("mkdocs.plugins.rulebinder").info(
+        "service worker: %d files precached, %d runtime files listed (written in Python: %s)",
+        report["precache"]["count"],
+        report["runtime"]["count"],
+        why.split(";")[0].split("\n")[0],
+    )
+    return report

@@ -1,11 +1,10 @@
 """MkDocs hook: one generated print page per game system, ``<system>/print.md``.
 
-Registered in ``mkdocs.yml`` under ``hooks:``. Each page is a virtual docs file
-(nothing is written to ``docs/``) whose only content is the ``print_system``
+Called by the ``rulebinder`` plugin's ``on_files`` (it also works as an MkDocs hook file,
+needing nothing but the standard library, PyYAML and MkDocs). Each page is a virtual
+docs file (nothing is written to ``docs/``) whose only content is the ``print_system``
 macro, which renders the whole system from ``rules_data/`` as one document. The
-pages are kept out of the search index (their text is on the rule pages). MkDocs
-loads this file on its own, not as part of the ``macros`` package, so it needs
-nothing but the standard library, PyYAML and MkDocs.
+pages are kept out of the search index (their text is on the rule pages).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The rules live in the core (:mod:`calculators.tracker`); this module lays out the page,
 links the rules to their entries and prerenders the empty encounter, so the page reads
-without JavaScript. ``docs/assets/tracker.js`` makes it live.
+without JavaScript. ``macros/assets/tracker.js`` makes it live.
 """
 
 from __future__ import annotations

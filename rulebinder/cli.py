@@ -1,23 +1,43 @@
-"""The ``rulebinder`` command (also ``python -m rulebinder``), run in a project's root."""
+"""The ``rulebinder`` command (also ``python -m rulebinder``), run in a project's root.
+
+``rulebinder new DIR`` makes a project, ``rulebinder import`` turns a rulebook into its
+rules data and pages, ``rulebinder serve`` and ``rulebinder build`` run MkDocs on it
+(``mkdocs serve``; ``mkdocs build --strict``), passing any further options on.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 from pathlib import Path
 
 from . import __version__
-from .importer.command import Options, run
-from .importer.read import FORMATS
+
+#: What ``build`` and ``serve`` run, before the options given to them.
+MKDOCS = {"build": ["build", "--strict"], "serve": ["serve"]}
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command line: ``rulebinder import SOURCE... --system ID``."""
+    """The command line: ``rulebinder new|import|serve|build ...``."""
+    from .importer.read import FORMATS
+
     top = argparse.ArgumentParser(
         prog="rulebinder", description="Rulebinder: rulebooks as a cross-linked site."
     )
     top.add_argument("--version", action="version", version=f"rulebinder {__version__}")
     commands = top.add_subparsers(dest="command", required=True)
+    new = commands.add_parser(
+        "new",
+        help="make a new project for a rulebook",
+        description="Make a project in DIR: mkdocs.yml with the rulebinder plugin, docs/, "
+        "rules_data/, .gitignore, a README, requirements.txt and a GitHub Pages workflow.",
+    )
+    new.add_argument("folder", type=Path, metavar="DIR")
+    new.add_argument("--title", help="the site's name (default: from DIR's name)")
+    new.add_argument("--force", action="store_true",
+                     help="write into a folder that is not empty")
     command = commands.add_parser(
         "import",
         help="turn a Markdown, HAML or text rulebook into a system of this project",
@@ -31,12 +51,49 @@ def parser() -> argparse.ArgumentParser:
     command.add_argument("--dry-run", action="store_true", help="say what would be written")
     command.add_argument("--force", action="store_true",
                          help="write a changed re-import, over hand edits of generated files")
+    commands.add_parser(
+        "serve",
+        help="serve the site at http://127.0.0.1:8000/, rebuilt as files change",
+        description="mkdocs serve, with any further options (see mkdocs serve --help).",
+    )
+    commands.add_parser(
+        "build",
+        help="build the site into site/ (a warning stops it)",
+        description="mkdocs build --strict, with any further options (see mkdocs build --help).",
+    )
     return top
+
+
+def run_mkdocs(command: str, options: list[str]) -> int:
+    """``mkdocs <command>`` in this folder with ``options``; its exit status."""
+    env = dict(os.environ)
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's notice about MkDocs 2
+    return subprocess.call([sys.executable, "-m", "mkdocs", *MKDOCS[command], *options], env=env)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command; the exit status."""
-    args = parser().parse_args(argv)
+    top = parser()
+    args, extra = top.parse_known_args(argv)
+    if args.command in MKDOCS:
+        return run_mkdocs(args.command, extra)
+    if extra:
+        top.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "new":
+        from .new import NotEmpty, create
+
+        try:
+            create(args.folder, args.title, args.force, lambda line: print(line, flush=True))
+        except (NotEmpty, NotADirectoryError) as error:
+            print(f"rulebinder new: {error}", file=sys.stderr)
+            return 2
+        print(
+            f"\nNext: cd {args.folder} && rulebinder import BOOK.md --system ID, "
+            "then rulebinder serve"
+        )
+        return 0
+    from .importer.command import Options, run
+
     options = Options(
         sources=args.sources,
         system=args.system,

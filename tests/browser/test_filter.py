@@ -1,4 +1,4 @@
-"""Filtering and sorting a page's lists in real Chromium (docs/assets/filter.js).
+"""Filtering and sorting a page's lists in real Chromium (macros/assets/filter.js).
 
 Typing into a glossary's box shows only the entries holding the words (case and
 accents aside), says how many in a live status and keeps the words in the URL, which

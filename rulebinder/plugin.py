@@ -1,0 +1,301 @@
+"""The ``rulebinder`` MkDocs plugin: ``plugins: [search, rulebinder]`` makes a Rulebinder site.
+
+Registered under the ``mkdocs.plugins`` entry point. From the project's ``rules_data/``
+and ``docs/`` it brings every part of the site that is the engine's, not the book's:
+
+* the macros pages call (``{{ rules_page() }}``, ``{{ calculator(...) }}``, ...): the
+  plugin runs mkdocs-macros itself, configured as this engine needs it (strict about
+  undefined names, failing on an error), with :mod:`macros` as its module; an author's
+  own ``main.py`` of macros is loaded beside it, as mkdocs-macros would;
+* the theme's overrides (``macros/theme/``, ahead of Material's templates, behind an
+  author's own ``custom_dir``), the Markdown extensions the rendered pages use, and the
+  site's scripts and stylesheet (``macros/assets/``, published under ``assets/``;
+  a file of the same name in ``docs/`` wins);
+* one print page per book and the wrappers of filterable lists;
+* after the build: the in-browser Python (Pyodide, fetched once for an author, see
+  :mod:`rulebinder.runtime_cache`), the rules core as a wheel, the offline shell (service
+  worker, web app manifest, icons) and precompressed copies (:mod:`rulebinder.engine`
+  says where they are made from).
+
+Why mkdocs-macros inside the plugin rather than beside it: the pages are Jinja templates
+rendered by mkdocs-macros (its page variables, includes, error reports); driving it from
+here keeps that one renderer and lets the plugin own its settings, so an author's
+``mkdocs.yml`` names one plugin and cannot configure the two apart.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from . import __version__
+from .engine import Engine, link_runtime, locate, prepare_core
+
+__all__ = ["RulebinderConfig", "RulebinderPlugin"]
+
+LOG = logging.getLogger("mkdocs.plugins.rulebinder")
+
+#: Markdown extensions the rendered pages rely on (admonitions for assumptions, cards in
+#: ``md_in_html`` blocks, anchors through ``attr_list``, ...); added when missing.
+MARKDOWN_EXTENSIONS = (
+    "abbr",
+    "admonition",
+    "attr_list",
+    "def_list",
+    "md_in_html",
+    "tables",
+    "toc",
+    "pymdownx.details",
+    "pymdownx.superfences",
+)
+#: The site's stylesheet and scripts (``macros/assets/``), in the order pages load them;
+#: each script deferred: it runs after the page is parsed, before DOMContentLoaded.
+STYLESHEETS = ("assets/rulebinder.css",)
+SCRIPTS = (
+    "assets/calculator.js",
+    "assets/offline.js",
+    "assets/dice.js",  # inline rolls in the rules text; uses calculator.js's engine
+    "assets/library.js",  # a reader's saved encounters and characters (IndexedDB)
+    "assets/keeper.js",  # what the tracker and the builders share about them
+    "assets/builder.js",
+    "assets/tracker.js",
+    "assets/filter.js",  # filter and sort a page's lists of entries as you type
+)
+#: The environment variables the publishing steps read, by the option that sets them.
+SWITCHES = {
+    "offline": "RULEBINDER_OFFLINE",
+    "snapshot": "RULEBINDER_SNAPSHOT",
+    "precompress": "RULEBINDER_PRECOMPRESS",
+}
+
+
+class RulebinderConfig(Config):
+    """The plugin's options (``- rulebinder: {option: value}`` under ``plugins``)."""
+
+    #: Where the plugin keeps what it makes between builds, from mkdocs.yml's folder.
+    cache_dir = c.Type(str, default=".cache/plugin/rulebinder")
+    #: An unpacked npm package of Pyodide to serve instead of the pinned one fetched once.
+    pyodide_dir = c.Optional(c.Dir(exists=True))
+    #: Templates for ``{% include %}`` in pages (mkdocs-macros' ``include_dir``).
+    include_dir = c.Optional(c.Dir(exists=True))
+    #: An author's own mkdocs-macros module beside mkdocs.yml (``main.py`` or ``main/``).
+    macros_module = c.Type(str, default="main")
+    #: The offline copy and installable app (service worker, manifest, icons).
+    offline = c.Type(bool, default=True)
+    #: A memory snapshot of the in-browser Python (made with Node where it is installed).
+    snapshot = c.Type(bool, default=True)
+    #: ``.br`` and ``.gz`` copies beside the site's files, for hosts that serve them.
+    precompress = c.Type(bool, default=True)
+
+
+class RulebinderPlugin(BasePlugin[RulebinderConfig]):
+    """Rulebinder's pages, theme, assets and browser runtime for an MkDocs project."""
+
+    def __init__(self) -> None:
+        self.engine: Engine | None = None
+        self.macros: Any = None  # mkdocs-macros, run by this plugin
+
+    # -- configuration -------------------------------------------------------------------
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Check the project, prepare the engine folder, set up theme, Markdown, assets and
+        mkdocs-macros (whose start loads and checks ``rules_data/``)."""
+        project = Path(config.config_file_path).resolve().parent
+        if config.theme.name != "material":
+            raise PluginError(
+                f"{config.config_file_path}: theme: the rulebinder plugin needs Material for "
+                f"MkDocs (`theme: {{name: material}}`), not {config.theme.name!r}"
+            )
+        if "macros" in config.plugins:
+            raise PluginError(
+                f"{config.config_file_path}: plugins: remove `macros`: the rulebinder plugin "
+                "runs mkdocs-macros itself (set its options on rulebinder: include_dir, "
+                "macros_module)"
+            )
+        self.engine = locate(project, self.config.cache_dir)
+        if self.engine.own and str(project) not in sys.path:
+            # The repository builds its own site: its packages, not an installed copy.
+            sys.path.insert(0, str(project))
+        self._check_ids(project)
+        written = prepare_core(self.engine, _version(), "Rulebinder's rules core.")
+        if written:
+            LOG.debug("rules core: %d modules copied into %s", written, self.engine.core)
+        if not self.engine.own:
+            from calculators.data import DATA_ENV
+
+            os.environ[DATA_ENV] = str(self.engine.data)
+        import macros
+
+        theme_dir = str(Path(macros.__file__).parent / "theme")
+        if theme_dir not in config.theme.dirs:
+            config.theme.dirs.insert(1 if config.theme.custom_dir else 0, theme_dir)
+        self._add_markdown_extensions(config)
+        self._add_assets(config)
+        self.macros = self._start_macros(config)
+        with self._switches():
+            return self.macros.on_config(config)
+
+    def _check_ids(self, project: Path) -> None:
+        """In an author's project, a book may not take the id of a book whose Python is
+        built into this engine (its calculators would be loaded for the author's book)."""
+        if self.engine is None or self.engine.own:
+            return
+        from calculators.registry import ENGINE_SYSTEMS, SYSTEM_MODULES
+
+        taken = set(SYSTEM_MODULES) - set(ENGINE_SYSTEMS)
+        for path in sorted((project / "rules_data").glob("*/system.yml")):
+            if path.parent.name in taken:
+                raise PluginError(
+                    f"{path}: the id {path.parent.name!r} is taken by a book built into this "
+                    "version of Rulebinder; import the book under another id "
+                    f"(rulebinder import ... --system my_{path.parent.name})"
+                )
+
+    def _add_markdown_extensions(self, config: MkDocsConfig) -> None:
+        for name in MARKDOWN_EXTENSIONS:
+            if name not in config.markdown_extensions:
+                config.markdown_extensions.append(name)
+        config.mdx_configs.setdefault("toc", {}).setdefault("permalink", True)
+
+    def _add_assets(self, config: MkDocsConfig) -> None:
+        for sheet in STYLESHEETS:
+            if sheet not in config.extra_css:
+                config.extra_css.append(sheet)
+        listed = {str(script) for script in config.extra_javascript}
+        for path in SCRIPTS:
+            if path not in listed:
+                script = c.ExtraScriptValue(path)
+                script.defer = True
+                config.extra_javascript.append(script)
+
+    def _start_macros(self, config: MkDocsConfig) -> Any:
+        """mkdocs-macros, configured for Rulebinder, with :mod:`macros` as its module."""
+        from mkdocs_macros.plugin import MacrosPlugin
+
+        plugin = MacrosPlugin()
+        options: dict[str, Any] = {
+            "modules": ["macros"],
+            "module_name": self.config.macros_module,
+            "on_undefined": "strict",
+            "on_error_fail": True,
+        }
+        if self.config.include_dir:
+            options["include_dir"] = self.config.include_dir
+        errors, warnings = plugin.load_config(options, config.config_file_path)
+        for key, warning in warnings:
+            LOG.warning("mkdocs-macros option %s: %s", key, warning)
+        if errors:
+            raise PluginError(
+                "mkdocs-macros options: " + "; ".join(f"{key}: {error}" for key, error in errors)
+            )
+        from macros import ENGINE_DIR
+
+        setattr(plugin, ENGINE_DIR, str(self.engine.root) if self.engine else None)
+        return plugin
+
+    @contextmanager
+    def _switches(self) -> Iterator[None]:
+        """The options that turn publishing steps off, as the environment variables those
+        steps read (a variable already set to off stays off)."""
+        saved = {name: os.environ.get(name) for name in SWITCHES.values()}
+        for option, name in SWITCHES.items():
+            if not self.config[option]:
+                os.environ[name] = "0"
+        try:
+            yield
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+    # -- the build -----------------------------------------------------------------------
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """mkdocs-macros' own step (a trace of its variables)."""
+        self.macros.on_pre_build(config=config)
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """Add the site's scripts and stylesheet, and one print page per book."""
+        import macros
+        from macros.print_pages import on_files as add_print_pages
+
+        assets = Path(macros.__file__).parent / "assets"
+        for path in sorted(assets.iterdir()):
+            src_uri = f"assets/{path.name}"
+            if path.is_file() and files.get_file_from_path(src_uri) is None:
+                files.append(File.generated(config, src_uri, abs_src_path=str(path)))
+        return add_print_pages(files, config)
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """mkdocs-macros keeps the navigation for templates that ask for it."""
+        self.macros.on_nav(nav, config, files)
+        return nav
+
+    def on_page_markdown(
+        self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """Render the page's macros."""
+        return str(self.macros.on_page_markdown(markdown, page, config))
+
+    def on_page_content(
+        self, html: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """Put the wrappers of the page's filterable lists in place."""
+        from macros.filter_hook import on_page_content
+
+        return on_page_content(html)
+
+    @event_priority(-100)  # last: the service worker lists every file the others wrote
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Publish the browser runtime, the offline shell and precompressed copies."""
+        if self.engine is not None and not self.engine.own:
+            link_runtime(self.engine, self._runtime())
+        with self._switches():
+            self.macros.on_post_build(config)
+
+    def _runtime(self) -> Path:
+        """The Pyodide runtime an author's site serves: ``pyodide_dir``, or the pinned
+        package fetched once into the user's cache."""
+        if self.config.pyodide_dir:
+            return Path(self.config.pyodide_dir).resolve()
+        from .runtime_cache import RuntimeFetchError, pinned_runtime
+
+        try:
+            return pinned_runtime(say=LOG.info)
+        except RuntimeFetchError as error:
+            raise PluginError(str(error)) from None
+
+    def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
+        """Rebuild when the rules data changes, besides the docs."""
+        self.macros.on_serve(server, config)
+        rules = Path(config.config_file_path).resolve().parent / "rules_data"
+        if rules.is_dir():
+            server.watch(str(rules))
+        return server
+
+
+def _version() -> str:
+    """The installed distribution's version (this source tree's when not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("rulebinder")
+    except metadata.PackageNotFoundError:
+        return __version__
+

@@ -1,0 +1,164 @@
+"""The proof of ``pip install``: an author's book built with the installed tool alone.
+
+The wheel is built from a copy of the tracked files (as a Git URL install would build it),
+installed (not editable) into a fresh virtualenv in a temporary folder outside the
+repository, with its dependencies from the package index (pinned by
+``requirements.lock``); then, as an author would: ``rulebinder new``, ``rulebinder
+import`` of the fixture book, ``rulebinder build`` (``mkdocs build --strict``), with an
+empty cache, so the in-browser Python is fetched from the npm registry as on a first
+build. The built pages are read: cross-links with hover definitions, inline dice with
+exact odds, the search index, the print page, the service worker, and none of the five
+books of this repository. Select it with ``pytest -m install``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.test_standalone import lone_clone
+
+pytestmark = pytest.mark.install
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
+FIVE = ("arts", "glittershard", "pendragon", "shattered_spirits", "space_shard")
+
+
+@dataclass(frozen=True)
+class Book:
+    """The author's project after ``rulebinder build``, and what the steps said."""
+
+    project: Path
+    site: Path
+    venv: Path
+    log: str
+    seconds: dict[str, float]
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    """Run ``command``; its output, or the test fails with it."""
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, f"{' '.join(command)}\n{said[-4000:]}"
+    return said
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
+    work = tmp_path_factory.mktemp("install")
+    assert ROOT not in work.parents
+    seconds: dict[str, float] = {}
+    start = time.monotonic()
+    clone = lone_clone(work / "clone" / "rulebinder")
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"),
+         str(clone)], work)
+    wheels = list((work / "dist").glob("rulebinder-*-py3-none-any.whl"))
+    assert len(wheels) == 1, wheels
+    seconds["wheel"] = time.monotonic() - start
+    start = time.monotonic()
+    venv = work / "venv"
+    run([sys.executable, "-m", "venv", str(venv)], work)
+    python = venv / "bin" / "python"
+    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "-c", str(ROOT / "requirements.lock"), str(wheels[0])], work)
+    seconds["install"] = time.monotonic() - start
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYTHON", "VIRTUAL_ENV", "RULEBINDER_"))
+    }
+    env.update(
+        PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}",
+        RULEBINDER_CACHE=str(work / "user-cache"),  # empty: the runtime is fetched
+    )
+    tool = str(venv / "bin" / "rulebinder")
+    start = time.monotonic()
+    run([tool, "new", "lanterns-site", "--title", "Lanterns of the Deep"], work, env)
+    project = work / "lanterns-site"
+    shutil.copyfile(FIXTURE, work / "book.md")
+    run([tool, "import", str(work / "book.md"), "--system", "lanterns"], project, env)
+    log = run([tool, "build"], project, env)
+    seconds["new, import, build"] = time.monotonic() - start
+    return Book(project, project / "site", venv, log, seconds)
+
+
+def page(book: Book, path: str) -> str:
+    return (book.site / path / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_tool_is_installed_not_linked_to_the_repository(book: Book) -> None:
+    found = run([str(book.venv / "bin" / "python"), "-c",
+                 "import calculators, macros, rulebinder; "
+                 "print(calculators.__file__, macros.__file__, rulebinder.__file__)"], book.project)
+    assert str(ROOT) not in found and found.count("site-packages") == 3
+    packages = Path(found.split()[1]).parents[1]
+    assert (packages / "macros" / "theme" / "main.html").is_file()
+    assert (packages / "macros" / "assets" / "calc-worker.js").is_file()
+    assert (packages / "macros" / "serviceworker" / "sw.js").is_file()
+    assert not list((packages / "calculators").glob("data/*.json"))  # no book's data
+    assert not (packages / "rules_data").exists()
+    print("seconds:", book.seconds)
+
+
+def test_the_book_is_published_with_cross_links_and_hover_definitions(book: Book) -> None:
+    weapons = page(book, "lanterns/weapons")
+    link = re.search(r'<a href="\.\./glossary/#lanterns-momentum" title="([^"]+)"', weapons)
+    assert link and "reroll a die" in link.group(1)
+    assert (book.site / "lanterns" / "print" / "index.html").is_file()
+    assert "Lanterns of the Deep" in (book.site / "index.html").read_text(encoding="utf-8")
+
+
+def test_inline_dice_have_their_exact_odds_and_the_calculator_its_answer(book: Book) -> None:
+    core = page(book, "lanterns/core_rules")
+    for dice in ("2d6", "1d20", "d8", "4d6kh3"):
+        assert f'data-dice="{dice}' in core, dice
+    assert "1/3 (33.3%)" in core  # the roll table's rows, exact
+    assert "data-calc=" in page(book, "lanterns/weapons")
+
+
+def test_the_search_index_holds_the_book(book: Book) -> None:
+    index = json.loads((book.site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(doc["text"] for doc in index["docs"])
+    assert "Momentum" in text and "Harpoon" in text
+    assert {doc["location"].split("#")[0].split("/")[0] for doc in index["docs"]} <= {
+        "",
+        "lanterns",
+    }
+
+
+def test_the_runtime_and_the_offline_shell_need_no_node_modules(book: Book) -> None:
+    manifest = json.loads((book.site / "pyodide" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["pyodide"] == "0.29.5"
+    assert "fetching Pyodide 0.29.5" in book.log
+    wheel = zipfile.ZipFile(book.site / "pyodide" / manifest["wheel"])
+    names = wheel.namelist()
+    assert "calculators/data/lanterns.json" in names and "calculators/bridge.py" in names
+    assert not [n for n in names if any(f"/{b}" in n for b in FIVE)], names
+    worker = (book.site / "sw.js").read_text(encoding="utf-8")
+    assert "written in Python" in book.log  # workbox-build is not installed
+    assert '"url":"lanterns/weapons/index.html"' in worker
+    assert '"url":"pyodide/pyodide.asm.wasm"' in worker
+    assert (book.site / "manifest.webmanifest").is_file()
+    if shutil.which("node"):
+        assert "snapshot" in manifest and "stdlib" in manifest, book.log[-2000:]
+    else:
+        assert "node is not installed" in book.log
+
+
+def test_none_of_the_five_books_is_there(book: Book) -> None:
+    for system in FIVE:
+        assert not (book.site / system).exists(), system
+    pages = [p.read_text(encoding="utf-8") for p in book.site.rglob("*.html")]
+    for name in ("Glittershard", "Pendragon", "Shattered Spirits", "Space Shard"):
+        assert not [text for text in pages if name in text], name
