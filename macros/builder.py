@@ -2,7 +2,7 @@
 
 The rules live in the core (:mod:`calculators.builders`); this module only lays out the
 form from the rules data, links the rules, and prerenders the sheet of a blank character
-at build time, so the page is complete without JavaScript. ``docs/assets/builder.js``
+at build time, so the page is complete without JavaScript. ``macros/assets/builder.js``
 makes it live. The parts every builder page shares are in :mod:`macros.builder_page`;
 each system's steps in its own module (:mod:`macros.builder_arts`,
 :mod:`macros.builder_glittershard`), which this one picks.

@@ -18,7 +18,7 @@ matching) finds
 Each becomes a ``<button data-dice="…">`` (or ``data-contest="…"``) holding the
 rulebook's words, followed by a popover with the odds computed here, at build
 time (mean, range, a small chart), which CSS shows on hover and focus, so it
-works without JavaScript; ``docs/assets/dice.js`` rolls it when clicked. The
+works without JavaScript; ``macros/assets/dice.js`` rolls it when clicked. The
 popover carries ``rb-added``: text the site adds, not rulebook text (the seed
 coverage test skips it) and ``data-search-exclude`` (the search index too). It is a
 ``<small>`` holding spans: Material's search parser tells elements apart by tag name

@@ -8,7 +8,7 @@ memory, mostly zeros, is 4.7 MB on the wire). The file goes beside the wheel, in
 the folder named by the wheel's hash, under a name made of its own key (the
 runtime, the standard library, the wheel and the script), and ``manifest.json``
 names it with its unpacked size and first four bytes. The page's worker
-(``docs/assets/calc-worker.js``) downloads it with the runtime, unpacks it as it
+(``macros/assets/calc-worker.js``) downloads it with the runtime, unpacks it as it
 arrives (``DecompressionStream``), checks size and magic number, and restores
 Python from it instead of starting Python and importing the core; if that fails
 it starts Python normally.

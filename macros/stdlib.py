@@ -14,7 +14,7 @@ library files Python loaded. Those files, taken from the published (precompiled)
 (``stdlib_rest``). The page's worker boots with it (Pyodide's ``stdLibURL``) and adds
 a finder that, if Python ever imports a module the trimmed library lacks, fetches
 the whole ``python_stdlib.zip`` once and imports it from there
-(``docs/assets/calc-worker.js``): a lacking module costs a download, never an error.
+(``macros/assets/calc-worker.js``): a lacking module costs a download, never an error.
 
 No Node, a failed listing or ``RULEBINDER_STDLIB=full`` leave the manifest without
 ``stdlib``: readers get the whole library, as before.
