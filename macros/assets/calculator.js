@@ -96,6 +96,7 @@
         calc.el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
       });
       waiting.splice(0).forEach((message) => worker.postMessage(message));
+      calcs.forEach((calc) => calc.asBuilt && goLive(calc));
       announce();
     } else if (message.type === "fatal") {
       fail(message.message);
@@ -117,6 +118,7 @@
   function compute(calc, roll = false) {
     startWorker(); // once; a request posted while it boots is answered when it is up
     if (state === "failed") return showFailure(calc);
+    calc.asBuilt = false; // its result will be this answer
     const req = ++counter;
     calc.latest = req;
     pending.set(req, { calc, req, roll, started: performance.now() });
@@ -214,6 +216,9 @@
         fromUrl = true;
       }
     }
+    // Its inputs are the defaults and its result is the build's (nothing named it in the URL).
+    calc.asBuilt =
+      !fromUrl && el.dataset.state === "static" && Boolean($(el, ".rb-result").childElementCount);
     const changed = (event) => {
       const control = event.target;
       if (!control.name) return;
@@ -344,7 +349,18 @@
     startWorker();
     const first = named();
     (first ? [first, ...[...calcs].filter((calc) => calc !== first)] : [...calcs])
-      .forEach((calc) => compute(calc));
+      .forEach((calc) => (calc.asBuilt ? state === "ready" && goLive(calc) : compute(calc)));
+  }
+
+  // A calculator still on its default inputs shows the result the build computed with the
+  // same core (CPython's, which Pyodide's equals: tests/browser/test_snapshot.py): once the
+  // engine is up it is live as it stands, with nothing to compute; a change computes.
+  function goLive(calc) {
+    calc.asBuilt = false;
+    if (!["static", "loading"].includes(calc.el.dataset.state)) return;
+    $(calc.el, ".rb-progress").hidden = true;
+    calc.el.dataset.state = "live";
+    setStatus(calc, "Live result for the inputs above.");
   }
 
   function init() {
