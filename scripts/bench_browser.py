@@ -71,6 +71,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from macros.runtime import find_toolchain, publish_runtime  # noqa: E402
+from scripts.report import print_table  # noqa: E402
 from tests.browser.harness import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -1073,9 +1074,9 @@ def main() -> None:
 
     print(f"\nChromium, median of {args.runs} load(s) per number, site served on 127.0.0.1\n")
     phone = f"phone-class: {PHONE_THROTTLE}x CPU, {PHONE_VIEWPORT['width']} px"
-    _table(("first visit, cold: first live result", "laptop", phone, "laptop loads"), visits)
+    print_table(("first visit, cold: first live result", "laptop", phone, "laptop loads"), visits)
     print()
-    _table(
+    print_table(
         (
             "first visit, cold: bytes sent by the server (laptop loads)",
             "to the first result",
@@ -1085,33 +1086,27 @@ def main() -> None:
     )
     if rows:
         print()
-        _table(("", "cold", "warm", "transferred (cold)"), rows)
+        print_table(("", "cold", "warm", "transferred (cold)"), rows)
     if reader:
         print()
-        _table(("returning reader (service worker, on-disk profile)", "live", "", ""), reader)
+        print_table(("returning reader (service worker, on-disk profile)", "live", "", ""), reader)
     if starts:
         print()
-        _table((f"engine start on /{args.page}: first live", "cold", "warm", ""), starts)
+        print_table((f"engine start on /{args.page}: first live", "cold", "warm", ""), starts)
     if steps:
         print()
-        _table(("boot step (bare page: boot + wheel + one calculator)", "cold", "warm", ""), steps)
+        print_table(
+            ("boot step (bare page: boot + wheel + one calculator)", "cold", "warm", ""), steps
+        )
     if visitor:
         print()
-        _table(
+        print_table(
             ("returning visitor (on-disk profile), no-cache (304)", "first visit", "again", ""),
             visitor,
         )
     print()
     for note in notes:
         print(f"- {note}")
-
-
-def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
-    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
-    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
-    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    for row in rows:
-        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from macros.runtime import RUNTIME_FILES  # noqa: E402
+from scripts.report import print_table  # noqa: E402
 from tests.browser.harness import launch_chromium  # noqa: E402
 from tests.browser.host import PROFILES, Host  # noqa: E402
 
@@ -351,9 +352,7 @@ def main() -> None:
         "right value",
         "navigator.connection",
     )
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, tuple("-" * w for w in widths), *rows]:
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+    print_table(header, rows)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.report import print_table  # noqa: E402
 from tests.browser.host import Host  # noqa: E402
 
 #: One page of each kind: home, rules page, glossary, calculators, tracker, builder, and the
@@ -106,9 +107,7 @@ def main() -> None:
             )
             print(f"{kind}: {scores}", file=sys.stderr, flush=True)
     header = ("page", "path", "performance", *METRICS.values())
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, tuple("-" * w for w in widths), *rows]:
-        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+    print_table(header, rows)
 
 
 if __name__ == "__main__":
