@@ -66,6 +66,19 @@ class Served:
     content_type: str
 
 
+#: The content types a site needs that Python's guesses lack or get wrong (WebAssembly
+#: must be ``application/wasm`` to stream; module scripts need a JavaScript type).
+CONTENT_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+}
+
+
 class _CountingWriter:
     """Wraps a socket file and counts what is written to it."""
 
@@ -88,16 +101,7 @@ class _Handler(SimpleHTTPRequestHandler):
     """Static files from the site folder and mounted folders, logged and counted."""
 
     protocol_version = "HTTP/1.1"
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".whl": "application/zip",
-        ".zip": "application/zip",
-        ".svg": "image/svg+xml",
-    }
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
 
     def __init__(self, *args: Any, site: SiteServer, **kwargs: Any) -> None:
         self.site = site

@@ -31,34 +31,17 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from macros.compress import COMPRESSIBLE  # what the build precompresses, a host gzips
+from tests.browser.harness import CONTENT_TYPES
+
 HOST = "127.0.0.1"
-#: Types a host compresses on the fly (by extension).
-COMPRESSIBLE = frozenset(
-    {
-        ".html",
-        ".js",
-        ".mjs",
-        ".css",
-        ".json",
-        ".wasm",
-        ".svg",
-        ".xml",
-        ".txt",
-        ".map",
-        ".webmanifest",
-        ".ico",
-    }
-)
 #: Precompressed siblings, best first, with the Content-Encoding each is served as.
 PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+#: Content types beyond Python's guesses: the browser tests' server's, the web app
+#: manifest's and a gzip file's.
 TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".json": "application/json",
+    **CONTENT_TYPES,
     ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
     ".gz": "application/gzip",
 }
 CACHE_POLICIES = {"revalidate": "no-cache", "max-age": "max-age=600", "none": "no-store"}
