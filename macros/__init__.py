@@ -208,7 +208,7 @@ def on_post_build(env: Any) -> None:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
     from .compress import precompress
-    from .offline import OfflineError, offline_enabled, publish_offline
+    from .offline import OfflineError, publish_offline, under_serve
     from .runtime import PublishError, inline_manifest, publish_runtime
     from .snapshot import publish_snapshot
     from .stdlib import publish_stdlib
@@ -223,7 +223,7 @@ def on_post_build(env: Any) -> None:
         _LOG.info(publish_snapshot(site_dir, engine))
         inline_manifest(site_dir)  # the worker then needs no request for it
         publish_offline(site_dir, engine, env.conf)
-        if offline_enabled(site_dir):  # a published build, not `mkdocs serve`
+        if not under_serve(site_dir):  # its server ignores them
             _LOG.info(precompress(site_dir, engine))
     except (PublishError, OfflineError) as error:
         raise PluginError(str(error)) from None

@@ -47,6 +47,7 @@ __all__ = [
     "THEME_COLOR",
     "OfflineError",
     "offline_enabled",
+    "under_serve",
     "png",
     "publish_offline",
     "write_icons",
@@ -115,10 +116,20 @@ def offline_enabled(site_dir: Path, environ: dict[str, str] | None = None) -> bo
     env = os.environ if environ is None else environ
     if env.get("RULEBINDER_OFFLINE", "").strip().lower() in ("0", "off", "false", "no"):
         return False
+    return not under_serve(site_dir)
+
+
+def under_serve(site_dir: Path) -> bool:
+    """Whether this is ``mkdocs serve``'s build: a ``mkdocs_*`` folder of the system's
+    temporary directory.
+
+    >>> under_serve(Path("site")), under_serve(Path(tempfile.gettempdir()) / "mkdocs_x1y2")
+    (False, True)
+    """
     folder = Path(site_dir).resolve()
-    return not (
-        folder.name.startswith("mkdocs_") and folder.parent == Path(tempfile.gettempdir()).resolve()
-    )
+    return folder.name.startswith("mkdocs_") and folder.parent == Path(
+        tempfile.gettempdir()
+    ).resolve()
 
 
 # -- icons -------------------------------------------------------------------------------
