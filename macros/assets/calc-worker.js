@@ -111,7 +111,7 @@ async function startPython(manifest, useSnapshot) {
   const { loadPyodide } = await pyodideModule;
   const options = { indexURL: base.href };
   if (manifest.stdlib) options.stdLibURL = new URL(manifest.stdlib, base).href;
-  if (manifest.snapshot && useSnapshot) {
+  if (useSnapshot) {
     try {
       const bytes = snapshotBytes(manifest);
       bytes.catch(() => {}); // reported by loadPyodide, which awaits it
@@ -160,11 +160,10 @@ class RulebinderWholeStdlib:
         request.responseType = "arraybuffer"
         try:
             request.send(None)
+            self.failed = request.status != 200
         except Exception:
             self.failed = True
-            return False
-        if request.status != 200:
-            self.failed = True
+        if self.failed:
             return False
         with open(self.whole, "wb") as out:
             out.write(request.response.to_bytes())
