@@ -94,9 +94,9 @@
       broadcast((calc) => {
         $(calc.el, ".rb-progress").hidden = true;
         calc.el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
+        if (calc.asBuilt) goLive(calc);
       });
       waiting.splice(0).forEach((message) => worker.postMessage(message));
-      calcs.forEach((calc) => calc.asBuilt && goLive(calc));
       announce();
     } else if (message.type === "fatal") {
       fail(message.message);
@@ -358,7 +358,6 @@
   function goLive(calc) {
     calc.asBuilt = false;
     if (!["static", "loading"].includes(calc.el.dataset.state)) return;
-    $(calc.el, ".rb-progress").hidden = true;
     calc.el.dataset.state = "live";
     setStatus(calc, "Live result for the inputs above.");
   }
