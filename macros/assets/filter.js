@@ -57,8 +57,14 @@
       order(l);
       filter(l);
     } else {
-      l.status.textContent = `${items.length} ${l.noun}`;
+      count(l, null);
     }
+  }
+
+  // "12 abilities", or with a filter "3 of 12 abilities".
+  function count(l, shown) {
+    const total = `${l.items.length} ${l.noun}`;
+    l.status.textContent = shown === null ? total : `${shown} of ${total}`;
   }
 
   // Where the page puts each item (sorting moves it), made when first needed.
@@ -107,8 +113,7 @@
       }
       group.hidden = !visible;
     });
-    const total = l.items.length;
-    l.status.textContent = words.length ? `${shown} of ${total} ${l.noun}` : `${total} ${l.noun}`;
+    count(l, words.length ? shown : null);
   }
 
   function update(l) {
