@@ -130,11 +130,12 @@ def render_distribution(
     bars = []
     rows = []
     at_least = Fraction(1)
+    dense = len(pairs) > DENSE_BARS
     for (outcome, p), value in zip(pairs, probs, strict=True):
-        height = float(value / top * 100) if top else 0
         name = escape(str(outcome))
         share = _percent(value)  # digits and "<%.": nothing to escape
-        if len(pairs) <= DENSE_BARS:
+        if not dense:
+            height = float(value / top * 100) if top else 0
             bars.append(
                 f"<span class='rb-bar' style='--h:{height:.1f}%' title='{name}: {escape(share)}'>"
                 f"<span class='rb-bar-x'>{name}</span></span>"
@@ -146,9 +147,9 @@ def render_distribution(
         )
         at_least -= value
     chart = (
-        f"<div class='rb-chart' aria-hidden='true'>{''.join(bars)}</div>"
-        if len(pairs) <= DENSE_BARS
-        else _dense_chart(pairs, probs, top)
+        _dense_chart(pairs, probs, top)
+        if dense
+        else f"<div class='rb-chart' aria-hidden='true'>{''.join(bars)}</div>"
     )
     table = (
         f"<details class='rb-dist-table'{' open' if open_table else ''}>"
