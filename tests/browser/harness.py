@@ -435,7 +435,7 @@ self.onmessage = async ({ data }) => {
 
 #: The theme is up and follows links (instant navigation): its page events exist and the
 #: sitemap it checks links against has arrived. On a calculator page the theme starts
-#: after the first answer (``macros/theme/main.html``).
+#: on the reader's first touch, key, scroll or mouse move (``macros/theme/main.html``).
 THEME_READY = """() => window.document$ !== undefined && performance
   .getEntriesByType("resource").some((e) => e.name.endsWith("/sitemap.xml") && e.responseEnd > 0)"""
 

@@ -174,11 +174,14 @@ new MutationObserver((_, observer) => {
 """
 
 
-def test_on_a_calculator_page_the_theme_starts_after_the_first_answer(web: Any) -> None:
+def test_on_a_calculator_page_the_theme_starts_when_the_reader_first_acts(web: Any) -> None:
     web.context.add_init_script(THEME_AT_FIRST_ANSWER)
     web.goto("glittershard/calculators/?calc=glittershard.character&bwn=5")
     web.page.wait_for_function("window.rbThemeAtFirstAnswer !== undefined")
     assert web.page.evaluate("window.rbThemeAtFirstAnswer") is False
+    web.page.wait_for_timeout(1500)  # the answer shown, the reader reads: still no theme
+    assert web.page.evaluate("Boolean(window.document$)") is False
+    web.page.mouse.move(20, 300)  # the reader's first move starts it
     web.page.wait_for_function(THEME_READY)  # then the theme is up:
     web.page.evaluate("window.rbSamePage = true")
     # Instant navigation (the theme makes the links absolute): no new page.
@@ -197,7 +200,8 @@ def test_a_page_without_calculator_runs_the_theme_at_once(web: Any) -> None:
 def test_instant_navigation_between_calculator_pages_reuses_the_worker(web: Any) -> None:
     web.goto("arts/dice/")
     wait_live(web, "arts.contest")
-    web.page.wait_for_function(THEME_READY)  # the theme, after it
+    web.page.mouse.move(20, 300)  # the theme starts on the reader's first move
+    web.page.wait_for_function(THEME_READY)
     web.page.click("a.md-nav__link[href$='combat/']")
     web.page.wait_for_url("**/arts/combat/")
     wait_live(web, "arts.incapacity")
