@@ -358,7 +358,9 @@ def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Even
     seed = action.get("seed")
     if seed is not None:
         seed = check.whole(seed, "seed", "Seed", 0, 2**32)
-    ctx = Ctx(copy.deepcopy(state), seed)
+    follows = {r.id: r.follows for r in system.RULES if r.follows}
+    follows.update({f.name: (f.name,) for f in system.SETTINGS})
+    ctx = Ctx(copy.deepcopy(state), seed, follows, getattr(system, "effective", None))
     if op in HANDLERS:
         HANDLERS[op](system, ctx, action)
     elif op in system.HANDLERS:
@@ -369,6 +371,7 @@ def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Even
         system.HANDLERS[op](ctx, values)
     else:
         raise InputError("op", f"Unknown action {op!r}.")
+    ctx.finish()
     return ctx.state, ctx.events
 
 

@@ -13,7 +13,8 @@ class Rule(NamedTuple):
     """A state-over-time rule the engine applies, named in the events it produces.
 
     ``source`` is the rules-data entry it comes from (the page links it); ``does`` says
-    in a sentence what the engine does with it.
+    in a sentence what the engine does with it; ``follows`` names the assumption entries
+    its events follow (cited in each event, listed on the page).
 
     >>> Rule("pendragon.death", "Death and Dying", "pendragon.death_and_dying", "Dies.").name
     'Death and Dying'
@@ -23,6 +24,7 @@ class Rule(NamedTuple):
     name: str
     source: str
     does: str
+    follows: tuple[str, ...] = ()
 
 
 class Field(NamedTuple):
