@@ -103,7 +103,8 @@ class Ctx:
         changed = self._changed()
         if changed:
             event["changes"] = changed
-        cited = sorted({*self._follows.get(rule, ()), *assumptions})
+        named = extra.get("assumption")
+        cited = sorted({*self._follows.get(rule, ()), *assumptions, *([named] if named else [])})
         if cited:
             event["assumptions"] = cited
         self.events.append(event)
@@ -128,11 +129,15 @@ class Ctx:
         what: str,
         rule: str,
         creature: str = "",
+        into: str = "",
     ) -> int:
-        """Roll ``expression`` with the action's seed and log the dice; the total."""
+        """Roll ``expression`` with the action's seed and log the dice; the total (also
+        stored in the creature's field ``into``, if named, so the event holds the change)."""
         if self._rng is None:
             raise InputError("seed", f"{what} needs a roll, and the action has no seed.")
         rolled = parse(expression, "expression").roll(self._rng, names)
+        if into:
+            self.state["creatures"][creature][into] = rolled.total
         self.say(
             f"{what}: {rolled.shown()}.",
             rule,

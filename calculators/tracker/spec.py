@@ -104,3 +104,17 @@ class Limit(NamedTuple):
     name: str
     reset: str
     rule: str
+
+
+def citing(rules: tuple[Rule, ...], follows: dict[str, tuple[str, ...]]) -> tuple[Rule, ...]:
+    """``rules`` with the assumptions each follows (by rule id); an unknown id is a bug.
+
+    >>> r = citing((Rule("a.x", "X", "a.x", "Does."),), {"a.x": ("a.assume_y",)})
+    >>> r[0].follows
+    ('a.assume_y',)
+    """
+    ids = {rule.id for rule in rules}
+    unknown = set(follows) - ids
+    if unknown:
+        raise ValueError(f"no such rules: {sorted(unknown)}")
+    return tuple(rule._replace(follows=follows.get(rule.id, rule.follows)) for rule in rules)

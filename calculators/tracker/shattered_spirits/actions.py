@@ -37,7 +37,7 @@ def _plot(ctx: Ctx, values: dict[str, Any]) -> None:
             raise InputError(
                 "phase",
                 f"Phase {current} is under way: {c['name']}'s Turn this Round can only be "
-                f"in a later Phase.",
+                f"in a later Phase; plot a Speed above {current}.",
             )
     c["initiative"] = phase
     if state["round"]:
@@ -58,7 +58,7 @@ def _technique(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError(
             "cost",
             f"{c['name']} has {c['ap_left']} Action Points left this Round; the Technique "
-            f"costs {cost}.",
+            f"costs {cost}: play a cheaper one, or wait for the next Round's Plotting.",
         )
     before = c["ap_left"]
     c["ap_left"] -= cost
@@ -75,7 +75,8 @@ def _improvise(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["momentum"] < IMPROVISE_COST:
         raise InputError(
             "op",
-            f"Improvising costs {IMPROVISE_COST} Momentum; {c['name']} has {c['momentum']}.",
+            f"Improvising costs {IMPROVISE_COST} Momentum; {c['name']} has {c['momentum']}: "
+            "play the plotted Technique, or gain Momentum first.",
         )
     before = c["momentum"]
     c["momentum"] -= IMPROVISE_COST
@@ -149,7 +150,8 @@ def _pay(ctx: Ctx, cid: str, token: str, amount: int, field: str, why: str) -> s
     if c[token] < amount:
         raise InputError(
             field,
-            f"{c['name']} has {c[token]} {token.capitalize()}; {why} needs {amount}.",
+            f"{c['name']} has {c[token]} {token.capitalize()}; {why} needs {amount}: gain "
+            f"{token.capitalize()} first, or pay with another Token where the cost allows.",
         )
     before = c[token]
     c[token] -= amount
@@ -173,10 +175,14 @@ def _refresh_window(ctx: Ctx, cid: str, what: str, field: str) -> None:
         raise InputError(
             field,
             "Refresh is the start of the Round: its choices are made before the first Turn "
-            "of the Round ends.",
+            "of the Round ends; make this one at the next Round's Refresh.",
         )
     if what in c["refreshed"]:
-        raise InputError(field, f"{c['name']} has already made this choice this Refresh.")
+        raise InputError(
+            field,
+            f"{c['name']} has already made this choice this Refresh: the next comes at the next "
+            "Round's Refresh.",
+        )
 
 
 def _form(ctx: Ctx, values: dict[str, Any]) -> None:
@@ -184,7 +190,11 @@ def _form(ctx: Ctx, values: dict[str, Any]) -> None:
     c = ctx.state["creatures"][cid]
     _refresh_window(ctx, cid, "form", "stance")
     if "staggered" in c["statuses"]:
-        raise InputError("stance", f"{c['name']} is Staggered and cannot change Stance or Style.")
+        raise InputError(
+            "stance",
+            f"{c['name']} is Staggered and cannot change Stance or Style: remove Staggered "
+            "first (Purge after their Turn).",
+        )
     stance = (values["stance"] or "").strip()
     style = (values["style"] or "").strip()
     if not stance and not style:
@@ -210,7 +220,11 @@ def _wield(ctx: Ctx, values: dict[str, Any]) -> None:
     c = ctx.state["creatures"][cid]
     _refresh_window(ctx, cid, "wield", "how")
     if "disarmed" in c["statuses"]:
-        raise InputError("how", f"{c['name']} is Disarmed and cannot change what they Wield.")
+        raise InputError(
+            "how",
+            f"{c['name']} is Disarmed and cannot change what they Wield: remove Disarmed "
+            "first (Purge after their Turn).",
+        )
     paid = ""
     if values["how"] == "all":
         paid = ": " + _pay(ctx, cid, values["pay"], REFRESH_COST, "pay", "stowing all")
@@ -245,7 +259,11 @@ def _purge(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if not c["may_purge"]:
-        raise InputError("name", f"{c['name']} may Purge only after their own Turn.")
+        raise InputError(
+            "name",
+            f"{c['name']} may Purge only after their own Turn: end their Turn (End the turn), "
+            "then Purge.",
+        )
     name = values["name"]
     if name not in c["statuses"]:
         raise InputError("name", f"{c['name']} is not {NAMES[name]}.")

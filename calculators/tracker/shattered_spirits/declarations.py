@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...shattered_spirits.rules import A_POOLS, PHASES
-from ..spec import Action, Field, Limit, Rule
+from ..spec import Action, Field, Limit, Rule, citing
 
 SYSTEM = "shattered_spirits"
 TITLE = "Shattered Spirits"
@@ -152,7 +152,28 @@ RULES = (
         "The Statuses and Afflictions a creature suffers are shown on its card (open information).",
     ),
 )
+RULES = citing(
+    RULES,
+    {
+        "shattered_spirits.phases": (A_ONE_TURN,),
+        "shattered_spirits.alternate": (
+            "shattered_spirits.turn_order_first_phase",
+            "shattered_spirits.turn_order_leftover",
+        ),
+        "shattered_spirits.form_change": (A_REFRESH_WINDOW,),
+        "shattered_spirits.wield": (A_REFRESH_WINDOW,),
+        "shattered_spirits.purge": (A_PURGE_WINDOW,),
+        "shattered_spirits.damage": (A_POOLS,),
+        "shattered_spirits.downed": (A_DOWNED_ONCE,),
+    },
+)
+"""Each rule with the assumptions its events follow (and cite)."""
 INITIATIVE_RULE = "shattered_spirits.phases"
+START_HINT = (
+    "Plot the Speed of {names} first (Plot the Speed, on their card): it sets the Phase "
+    "of their Turn."
+)
+"""What the engine says when the encounter starts before everyone has plotted."""
 ORDER_RULE = "shattered_spirits.round"
 
 CREATURE = (
@@ -204,6 +225,8 @@ ASSUMPTIONS = (
     "shattered_spirits.tracker_refresh_window",
     "shattered_spirits.tracker_purge_window",
     "shattered_spirits.tracker_downed_condition",
+    "shattered_spirits.turn_order_first_phase",
+    "shattered_spirits.turn_order_leftover",
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 
