@@ -22,7 +22,6 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "shattered_spirits.making_attacks",
             "shattered_spirits.calculating_damage",
-            "shattered_spirits.extreme_rolls",
             "shattered_spirits.attack_roll_modifiers",
         ),
     ),
@@ -30,13 +29,7 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Squares: the grid calculators (Target in range, Blast, Burst, Arc, Line, Movement "
         "budget, Climbing cost, Falling) apply them; creatures in the tracker have no "
         "position.",
-        ("shattered_spirits.choosing_the_target", "shattered_spirits.movement_section"),
-    ),
-    (
-        "Applied where a number is halved or a cost reads X/Y: the tracker rounds up and "
-        "lets the GM pay a slashed cost with either Token; the other basic rules are the "
-        "GM's reading of the cards.",
-        ("shattered_spirits.basic_rules",),
+        ("shattered_spirits.movement_section",),
     ),
     (
         "Not applied: a Reaction's trigger and effect are on its card, which the tracker "
