@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from html import escape
 
+from calculators import catalog
 from calculators.builders import SYSTEMS as BUILDER_SYSTEMS
-from calculators.tracker import engine, history
+from calculators.tracker import engine, history, other_rules
 from calculators.tracker.present import add_form, render
 
 from .builder_page import LINKED_KINDS, entry_links
@@ -29,9 +30,14 @@ def rules_table(data: RulesData, system: str, links: dict[str, str]) -> str:
     for rule in module.RULES:
         source = data.entries[rule.source]
         href = links.get(rule.source, "#")
+        follows = "".join(
+            f"<br><small>Assumes: <a href='{escape(links.get(name, '#'))}'>"
+            f"{escape(data.entries[name].name)}</a></small>"
+            for name in rule.follows
+        )
         rows.append(
             f"<tr><th scope='row'>{escape(rule.name)}</th><td>{escape(rule.does)}</td>"
-            f"<td><a href='{escape(href)}'>{escape(source.name)}</a></td></tr>"
+            f"<td><a href='{escape(href)}'>{escape(source.name)}</a>{follows}</td></tr>"
         )
     for field in module.SETTINGS:
         entry = data.entries[field.name]
@@ -51,6 +57,29 @@ def rules_table(data: RulesData, system: str, links: dict[str, str]) -> str:
     return (
         "<table class='rb-tr-rules'><thead><tr><th scope='col'>Rule</th>"
         "<th scope='col'>What the tracker does</th><th scope='col'>Source</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def other_table(data: RulesData, system: str, links: dict[str, str]) -> str:
+    """Every other rule of the book: what the tracker does with it (applied with another
+    rule, or not applied, with the reason), and the calculator that applies it, if any."""
+    by_rule = {c["rule"]: c["title"] for c in catalog() if c["system"] == system and c["rule"]}
+    rows = []
+    for how, ids in other_rules(system):
+        for name in ids:
+            entry = data.entries[name]
+            calculator = by_rule.get(name)
+            also = (
+                f" The calculator <em>{escape(calculator)}</em> applies it." if calculator else ""
+            )
+            rows.append(
+                f"<tr><th scope='row'><a href='{escape(links.get(name, '#'))}'>"
+                f"{escape(entry.name)}</a></th><td>{escape(how)}{also}</td></tr>"
+            )
+    return (
+        "<table class='rb-tr-other'><thead><tr><th scope='col'>Rule of the book</th>"
+        "<th scope='col'>In the tracker</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -109,4 +138,8 @@ def render_tracker(data: RulesData, system: str, doc: str) -> str:
         "</div>"
         f"<h2 id='{uid}-rules'>Rules this tracker applies</h2>"
         f"{rules_table(data, system, links)}"
+        f"<h2 id='{uid}-other'>The book's other rules</h2>"
+        "<p>Each rule of the book that is not the source of a rule above: where the tracker "
+        "applies it with another rule, and where it does not, why.</p>"
+        f"{other_table(data, system, links)}"
     )

@@ -856,3 +856,21 @@ def test_bad_input_is_named_by_field(
         calculators.run(f"glittershard.{calc}", inputs)
     assert caught.value.field == field
     assert words in caught.value.message
+
+
+def test_exhaustion_halves_any_d6_pool_in_the_d6_check() -> None:
+    """Issue #21 item 4: '3 | Exhausted | any d6 roll uses half as many d6' and '1 | Tired |
+    Stats are temporarily reduced by 1' (levels add up; halves round down)."""
+    from calculators import run as run_calc
+
+    fresh = run_calc("glittershard.d6_check", {"stat": 4, "trained": True})
+    assert fresh["dice"] == 7  # 3 base + 2 (stat +4) + 2 trained
+    tired = run_calc("glittershard.d6_check", {"stat": 4, "trained": True, "exhaustion": 1})
+    assert tired["dice"] == 6  # the stat is +3: one die from it
+    exhausted = run_calc("glittershard.d6_check", {"stat": 4, "trained": True, "exhaustion": 3})
+    assert exhausted["dice"] == 3  # 6 halved
+    assert any("Exhausted: half as many d6, 3d6" in line for line in exhausted["breakdown"])
+    contest = run_calc("glittershard.d6_check", {"opposing_dice": 7, "opposing_exhaustion": 3})
+    assert contest["opposing"] == 3
+    rolled = run_calc("glittershard.d6_check", {"exhaustion": 3, "rolls": "6"})
+    assert rolled["result"]["total"] == 6  # 3d6 halved to 1d6: one face

@@ -373,3 +373,126 @@ def test_every_rule_is_applied_by_an_event() -> None:
     applied = {e["rule"] for e in EVENTS}
     missing = {r.id for r in M.RULES} - applied
     assert not missing
+
+
+# --- issue #21 item 4: the mechanics at the table -------------------------------------
+
+
+def test_a_speed_below_1_or_above_6_is_plotted_with_priority_or_stall() -> None:
+    """L35: 'less than 1, instead add Priority ... greater than 6, instead add Stall'."""
+    state = roster({"name": "A"}, {"name": "B", "side": "enemies"})
+    state, events = run(state, {"op": "plot", "id": "c1", "phase": 0})
+    assert events[0]["text"] == (
+        "A plots Speed 0: their Turn is in Phase 1 (Speed 0 is below 1: Phase 1, and Priority 1)."
+    )
+    assert "shattered_spirits.tracker_speed_beyond_phases" in events[0]["assumptions"]
+    state, events = run(state, {"op": "plot", "id": "c2", "phase": 8})
+    assert "Phase 6 (Speed 8 is above 6: Phase 6, and Stall 2)" in events[0]["text"]
+    notes = {n[0]: n[2] for n in M.card(c(state, "c1"), state)["numbers"]}
+    assert notes["Phase"] == "Speed 0: Priority 1"
+    state, _ = run(state, {"op": "start"})
+    assert state["order"] == ["c1", "c2"]
+    state, _ = run(state, {"op": "next"})
+    state, events = run(state, {"op": "plot", "id": "c1", "phase": -2})  # the next Round
+    assert c(state, "c1")["next_phase"] == -2 and "Priority 3" in events[0]["text"]
+
+
+def test_start_before_plotting_says_to_plot_first() -> None:
+    state = roster({"name": "Kira"}, {"name": "Ash", "side": "enemies"}, phases=(2,))
+    message = refused(state, {"op": "start"}, "op")
+    assert message == (
+        "op: Plot the Speed of Ash first (Plot the Speed, on their card): it sets the Phase "
+        "of their Turn."
+    )
+
+
+def test_improvise_keeps_the_ap_and_no_slower_speed() -> None:
+    """L33: 'same AP cost and a Speed that is less than or equal to the replaced'."""
+    state = roster({"name": "Kira", "momentum": 4}, phases=(3,))
+    base = {"op": "improvise", "id": "c1", "replaced_ap": 2, "replaced_speed": 3}
+    assert "same AP cost" in refused(state, {**base, "ap": 1, "speed": 3}, "ap")
+    assert "Speed 3 or faster" in refused(state, {**base, "ap": 2, "speed": 4}, "speed")
+    state, events = run(state, {**base, "ap": 2, "speed": 2})
+    assert events[0]["text"] == (
+        "Kira Improvises a Technique (AP 2, as the replaced; Speed 2, no slower than 3): "
+        "Momentum 4 → 2."
+    )
+    assert events[0]["changes"] == [
+        {"creature": "c1", "field": "momentum", "before": 4, "after": 2}
+    ]
+
+
+def test_a_slashed_cost_is_split_across_its_tokens() -> None:
+    """L4: '2 Grit/Momentum would give either 2 Grit, 2 Momentum, or 1 Grit and 1 Momentum'."""
+    state = roster({"name": "Kira", "grit": 1, "momentum": 3})
+    pay = {"op": "pay", "id": "c1", "amount": 2, "token": "grit", "other": "momentum"}
+    assert "Grit; the cost needs 2" in refused(state, {**pay, "with_other": 0}, "amount")
+    state, events = run(state, {**pay, "with_other": 1, "what": "Block"})
+    assert events[0]["text"] == ("Kira pays 2 Grit/Momentum for Block: Grit 1 → 0, Momentum 3 → 2.")
+    assert refused(state, {**pay, "with_other": 3}, "with_other").startswith(
+        "with_other: The cost is 2"
+    )
+
+
+def test_negate_costs_one_more_above_12_and_one_less_in_both_hands() -> None:
+    """L63 (+1 above 12) and L70 (Disarmed of Equipment: 1 on a Hit, 2 on a Crit, 1 less
+    Wielded in both hands)."""
+    state = roster({"name": "Kira", "grit": 1, "reflex": 2})
+    state, _ = run(state, {"op": "afflict", "id": "c1", "name": "disarmed"})
+    negate = {"op": "negate", "id": "c1", "name": "disarmed", "token": "grit"}
+    state, events = run(state, {**negate, "amount": 2, "both_hands": True})
+    assert events[0]["text"] == (
+        "Kira Negates Disarmed for 1 (2, −1, Wielded in both hands): Grit 1 → 0; Disarmed "
+        "is removed."
+    )
+    assert "disarmed" not in c(state, "c1")["statuses"]
+    more = {**negate, "token": "reflex", "amount": 1, "above_12": True, "name": "prone"}
+    state, events = run(state, more)
+    assert events[0]["text"].startswith("Kira Negates Prone for 2 (1, +1, the Attack Roll")
+
+
+def test_attacks_on_armor_equipment_parts_and_obstacles() -> None:
+    """L69-72: Durability, Shred 1 and the Glancing follow-up, Damaged and Disarmed."""
+    state = roster({"name": "Kira"}, {"name": "Ash", "side": "enemies"}, phases=(1, 2))
+    armor = {"op": "attack_object", "id": "c2", "target": "armor", "durability": 4}
+    state, events = run(state, {**armor, "damage": 5})
+    assert "inflicts Shred 1 (Shred 0 → 1)" in events[0]["text"]
+    assert "Glancing Attack against Ash at Disadvantage" in events[0]["text"]
+    assert "shattered_spirits.tracker_shred_adds" in events[0]["assumptions"]
+    state, _ = run(state, {**armor, "damage": 4})
+    assert c(state, "c2")["statuses"]["shred"] == 2  # the setting: Shred adds up
+    state, _ = run(
+        state, {"op": "setting", "key": "shattered_spirits.tracker_shred_adds", "value": False}
+    )
+    state, _ = run(state, {**armor, "damage": 9})
+    assert c(state, "c2")["statuses"]["shred"] == 2
+    state, events = run(state, {**armor, "damage": 3})
+    assert "inflicts no Shred" in events[0]["text"]
+    gear = {"op": "attack_object", "id": "c1", "target": "equipment", "durability": 6}
+    state, events = run(state, {**gear, "damage": 2, "hit": True})
+    assert (
+        "the Equipment is not Damaged; on a Hit or better Kira is Disarmed" in (events[0]["text"])
+    )
+    assert "disarmed" in c(state, "c1")["statuses"]
+    state, events = run(state, {"op": "attack_object", "id": "c1", "target": "part", "damage": 3})
+    assert "resolve the Attack as Glancing against Kira" in events[0]["text"]
+    state, _ = run(state, {"op": "start"})
+    state, events = run(state, {"op": "attack_obstacle", "damage": 5, "durability": 5})
+    assert "it is Destroyed" in events[0]["text"]
+    state, events = run(state, {"op": "attack_obstacle", "damage": 4, "durability": 5})
+    assert "nothing happens" in events[0]["text"]
+
+
+def test_health_is_open_information_to_the_closest_quarter() -> None:
+    """L128: 'An approximation of a creature's Health to the closest 25%'."""
+    state = roster({"name": "Kira", "endurance": 0, "health": 8, "health_max": 8})
+    state, events = run(state, {"op": "damage", "id": "c1", "amount": 3})
+    assert said(events, "shattered_spirits.open_health") == [
+        "Kira's Health as the players know it: about 75% (was about 100%)."
+    ]
+    shown = {n[0]: n[1] for n in M.card(c(state, "c1"), state)["numbers"]}
+    assert shown["Health (open)"] == "about 75%"
+    state, events = run(state, {"op": "damage", "id": "c1", "amount": 1})
+    assert said(events, "shattered_spirits.open_health") == [
+        "Kira's Health as the players know it: about 50% (was about 75%)."
+    ]

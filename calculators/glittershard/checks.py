@@ -9,7 +9,7 @@ from typing import Any
 from ..dice import Dist, fraction_str, sum_dice
 from ..format import term, with_sign
 from ..rolls import faces_or_roll, rng_from_seed
-from .rules import CRITICAL_BELOW
+from .rules import CRITICAL_BELOW, EXHAUSTED_LEVEL, TIRED_LEVEL
 from .tables import difficulties, pool_rules
 
 
@@ -63,6 +63,16 @@ def pool_size(
     return dice, text
 
 
+def halved(dice: int, text: str, min_dice: int = 1) -> tuple[int, str]:
+    """An Exhausted creature's pool: half as many d6, rounded down, at least ``min_dice``.
+
+    >>> halved(7, "7d6")
+    (3, '7d6; Exhausted: half as many d6, 3d6')
+    """
+    half = max(min_dice, dice // 2)
+    return half, f"{text}; Exhausted: half as many d6, {half}d6"
+
+
 def p_critical_failure(initiator: Dist, receiver: Dist) -> Fraction:
     """P(initiator total below 5 and below the receiver's total or goal).
 
@@ -93,8 +103,18 @@ def compute_d6_check(
     stat_rounding: str = "toward_zero",
     min_dice: int = 1,
     seed: int | None = None,
+    exhaustion: int = 0,
+    opposing_exhaustion: int = 0,
 ) -> dict[str, Any]:
     """A d6 pool against a static goal or the receiver's pool; ties go to the initiator.
+
+    An initiator Tired or worse (``exhaustion`` 1+) has its stat reduced by 1; Exhausted or
+    worse (3+) rolls half as many d6, rounded down, at least the smallest pool (the
+    exhaustion table; assumptions ``glittershard.tracker_exhaustion_effects``, levels add
+    up, and ``glittershard.tracker_halves``). An Exhausted receiver's pool is halved too.
+
+    >>> compute_d6_check(stat=2, trained=True, exhaustion=3)["dice"]  # 3 + 0 + 2, halved
+    2
 
     Stat +2 and trained: 6d6 against the Easy goal of 10 fails only on totals 6 to 9.
 
@@ -113,17 +133,29 @@ def compute_d6_check(
     >>> compute_d6_check(goal=5, rolls=[1, 1, 2])["result"]["outcome"]
     'critical failure'
     """
+    tired = exhaustion >= TIRED_LEVEL
     dice, dice_text = pool_size(
-        stat, trained, item_dice, circumstance_dice, stat_rounding, min_dice
+        stat - tired, trained, item_dice, circumstance_dice, stat_rounding, min_dice
     )
+    if tired:
+        dice_text += "; Tired: the stat is reduced by 1"
+    if exhaustion >= EXHAUSTED_LEVEL:
+        dice, dice_text = halved(dice, dice_text, min_dice)
     goal_text = f"goal {goal}"
     if difficulty != "custom":
         label, goal = difficulties()[difficulty]
         goal_text = f"goal {goal} ({label})"
     if opposing_dice is None and opposing_rolls is not None:
         opposing_dice = len(opposing_rolls)
+    receiver_halved = (
+        opposing_dice is not None
+        and opposing_rolls is None
+        and opposing_exhaustion >= EXHAUSTED_LEVEL
+    )
+    if receiver_halved:  # faces given are of the pool already halved
+        opposing_dice = max(min_dice, opposing_dice // 2)
     rng = rng_from_seed(seed)
-    faces = faces_or_roll("rolls", rolls, dice, 6, rng, f"This check ({dice_text.split(' =')[0]})")
+    faces = faces_or_roll("rolls", rolls, dice, 6, rng, f"This check ({dice}d6)")
     initiator = Dist.constant(sum(faces)) if faces is not None else sum_dice(dice, 6)
     receiver_faces = None
     if opposing_dice is None:
@@ -168,6 +200,8 @@ def compute_d6_check(
     ]
     if opposing_dice is not None:
         breakdown.append(f"The static goal ({goal}) is not used: the receiver rolls a pool.")
+    if receiver_halved:
+        breakdown.append(f"The receiver is Exhausted: half as many d6, {opposing_dice}d6.")
     if faces is not None:
         breakdown.append(f"Initiator rolled {', '.join(map(str, faces))} = {sum(faces)}")
     if receiver_faces is not None:

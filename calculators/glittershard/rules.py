@@ -69,6 +69,11 @@ A_BAGS = "glittershard.bag_capacity"
 A_RECOVERY_LEVELS = "glittershard.recovery_points_levels"
 A_WEIGHT_ROUNDING = "glittershard.weight_penalty_rounding"
 A_TURN_TIES = "glittershard.turn_order_ties"
+A_HALVES = "glittershard.tracker_halves"
+A_EXHAUSTION_EFFECTS = "glittershard.tracker_exhaustion_effects"
+TIRED_LEVEL, EXHAUSTED_LEVEL = 1, 3
+"""'1 | Tired | Stats are temporarily reduced by 1'; '3 | Exhausted | any d6 roll uses half
+as many d6' (the exhaustion table, source 002 L441-443)."""
 A_HEAL_NO_POINTS = "glittershard.healing_without_points"
 A_HEAL_CAP = "glittershard.healing_cap"
 A_NATURAL_ROUNDING = "glittershard.natural_healing_rounding"

@@ -63,10 +63,25 @@ def assumptions_of(system: str) -> frozenset[str]:
     (readings it applies without offering a choice).
 
     >>> sorted(assumptions_of("pendragon"))[:2]
-    ['pendragon.assume_direct_wounds', 'pendragon.assume_effect_owner']
+    ['pendragon.assume_check_wounds', 'pendragon.assume_counts']
+    >>> "pendragon.assume_total_damage" in assumptions_of("pendragon")
+    True
     """
     module = engine(system)
     return frozenset({f.name for f in module.SETTINGS} | set(getattr(module, "ASSUMPTIONS", ())))
+
+
+def other_rules(system: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The book's rules that are not the source of one of the tracker's ``RULES``, grouped
+    under what the tracker does with them (applied with another rule, or not applied and
+    why): the ``OTHER`` of the system's ``coverage`` module.
+
+    >>> how, ids = other_rules("pendragon")[0]
+    >>> ids
+    ('pendragon.attacking_the_enemy',)
+    """
+    module = importlib.import_module(f"{engine(system).__name__}.coverage")
+    return tuple(module.OTHER)
 
 
 def handle(request: dict[str, Any]) -> dict[str, Any]:

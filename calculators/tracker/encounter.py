@@ -212,12 +212,15 @@ def _initiative(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
 def _start(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     state = ctx.state
     if state["round"]:
-        raise InputError("op", "The encounter has already started.")
+        raise InputError(
+            "op", "The encounter has already started: end the turn, or add creatures as they come."
+        )
     if not state["creatures"]:
         raise InputError("op", "Add a creature before starting the encounter.")
     missing = [c["name"] for c in state["creatures"].values() if c["initiative"] is None]
     if missing:
-        raise InputError("op", f"Set or roll the initiative of {', '.join(missing)} first.")
+        hint = getattr(system, "START_HINT", "Set or roll the initiative of {names} first.")
+        raise InputError("op", hint.format(names=", ".join(missing)))
     state["round"] = 1
     state["turn"] = 0
     sort_order(system, state)
@@ -271,7 +274,11 @@ def _use(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     use = limits[what]
     period = "this round" if use.reset == "round" else "until their next turn"
     if what in creature["used"]:
-        raise InputError("what", f"{creature['name']} has already used {use.name} {period}.")
+        raise InputError(
+            "what",
+            f"{creature['name']} has already used {use.name} {period}: it comes back "
+            + ("next round." if use.reset == "round" else "at the start of their next turn."),
+        )
     system.check_use(ctx, creature["id"], use)
     creature["used"].append(what)
     ctx.say(f"{creature['name']} uses {use.name}; not again {period}.", use.rule, creature["id"])
@@ -283,7 +290,10 @@ def _resolve(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     pending = creature["pending"]
     index = action.get("index", 0)
     if not isinstance(index, int) or not 0 <= index < len(pending):
-        raise InputError("index", f"{creature['name']} has no such check to make.")
+        raise InputError(
+            "index",
+            f"{creature['name']} has no such check to make: pick one listed on their card.",
+        )
     item = pending[index]
     given = action.get("result")
     if given is not None and given != "":
@@ -358,7 +368,9 @@ def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Even
     seed = action.get("seed")
     if seed is not None:
         seed = check.whole(seed, "seed", "Seed", 0, 2**32)
-    ctx = Ctx(copy.deepcopy(state), seed)
+    follows = {r.id: r.follows for r in system.RULES if r.follows}
+    follows.update({f.name: (f.name,) for f in system.SETTINGS})
+    ctx = Ctx(copy.deepcopy(state), seed, follows, getattr(system, "effective", None))
     if op in HANDLERS:
         HANDLERS[op](system, ctx, action)
     elif op in system.HANDLERS:
@@ -369,6 +381,7 @@ def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Even
         system.HANDLERS[op](ctx, values)
     else:
         raise InputError("op", f"Unknown action {op!r}.")
+    ctx.finish()
     return ctx.state, ctx.events
 
 

@@ -15,6 +15,7 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
+from ..data import entry
 from .context import COMPARE, chance
 from .encounter import GENERIC, GENERIC_RULE, INITIATIVE_FIELD, current_id
 from .spec import Action, Field
@@ -43,6 +44,23 @@ def rule_link(system: ModuleType, rule: str, links: dict[str, str]) -> str:
     href = links.get(source)
     text = f"<a href='{escape(href)}'>{escape(name)}</a>" if href else escape(name)
     return f" ({text})"
+
+
+def assumption_links(event: dict[str, Any], links: dict[str, str]) -> str:
+    """The assumptions an event followed, by their entries' names, linked.
+
+    >>> print(assumption_links({"assumptions": ["pendragon.assume_total_damage"]}, {}))
+     <small class='rb-tr-assumed'>Assumes: Wounds count in the revive Difficulty.</small>
+    """
+    cited = event.get("assumptions") or []
+    if not cited:
+        return ""
+    names = []
+    for name in cited:
+        text = escape(str(entry(name).get("name", name)))
+        href = links.get(name)
+        names.append(f"<a href='{escape(href)}'>{text}</a>" if href else text)
+    return f" <small class='rb-tr-assumed'>Assumes: {'; '.join(names)}.</small>"
 
 
 def percent(p: Fraction) -> str:
@@ -263,7 +281,8 @@ def render_log(system: ModuleType, log: list[dict[str, Any]], links: dict[str, s
         when = f"R{event['round']}" if event.get("round") else "Setup"
         items.append(
             f"<li><span class='rb-tr-when'>{when}</span> {escape(event['text'])}"
-            f"{rule_link(system, event.get('rule', ''), links)}</li>"
+            f"{rule_link(system, event.get('rule', ''), links)}"
+            f"{assumption_links(event, links)}</li>"
         )
     if not items:
         return "<p class='rb-tr-empty'>Nothing has happened yet.</p>"

@@ -13,7 +13,8 @@ class Rule(NamedTuple):
     """A state-over-time rule the engine applies, named in the events it produces.
 
     ``source`` is the rules-data entry it comes from (the page links it); ``does`` says
-    in a sentence what the engine does with it.
+    in a sentence what the engine does with it; ``follows`` names the assumption entries
+    its events follow (cited in each event, listed on the page).
 
     >>> Rule("pendragon.death", "Death and Dying", "pendragon.death_and_dying", "Dies.").name
     'Death and Dying'
@@ -23,6 +24,7 @@ class Rule(NamedTuple):
     name: str
     source: str
     does: str
+    follows: tuple[str, ...] = ()
 
 
 class Field(NamedTuple):
@@ -102,3 +104,17 @@ class Limit(NamedTuple):
     name: str
     reset: str
     rule: str
+
+
+def citing(rules: tuple[Rule, ...], follows: dict[str, tuple[str, ...]]) -> tuple[Rule, ...]:
+    """``rules`` with the assumptions each follows (by rule id); an unknown id is a bug.
+
+    >>> r = citing((Rule("a.x", "X", "a.x", "Does."),), {"a.x": ("a.assume_y",)})
+    >>> r[0].follows
+    ('a.assume_y',)
+    """
+    ids = {rule.id for rule in rules}
+    unknown = set(follows) - ids
+    if unknown:
+        raise ValueError(f"no such rules: {sorted(unknown)}")
+    return tuple(rule._replace(follows=follows.get(rule.id, rule.follows)) for rule in rules)

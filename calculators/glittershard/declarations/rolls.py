@@ -21,6 +21,8 @@ from ..conversation import compute_conversation
 from ..damage import compute_damage
 from ..rules import (
     A_BANDS,
+    A_EXHAUSTION_EFFECTS,
+    A_HALVES,
     A_MIN_DAMAGE,
     A_MIN_POOL,
     A_NORMAL_HASTE,
@@ -104,6 +106,22 @@ REGISTRY.add(
             ),
             stat_rounding_input(),
             assumption_input("min_dice", "Smallest pool", A_MIN_POOL, low=1, high=10),
+            int_input(
+                "exhaustion",
+                "Initiator's exhaustion level",
+                0,
+                0,
+                5,
+                help="1 Tired: the stat −1; 3 Exhausted: any d6 roll uses half as many d6.",
+            ),
+            int_input(
+                "opposing_exhaustion",
+                "Receiver's exhaustion level",
+                0,
+                0,
+                5,
+                help="3 Exhausted or more: the receiver's pool is halved (rounded down).",
+            ),
         ),
         outputs=(
             Output("dice", "Dice rolled", "int", unit="d6"),
@@ -114,7 +132,7 @@ REGISTRY.add(
         ),
         compute=compute_d6_check,
         rule=rule_id("d6s"),
-        assumptions=(A_STAT_DICE, A_MIN_POOL),
+        assumptions=(A_STAT_DICE, A_MIN_POOL, A_HALVES, A_EXHAUSTION_EFFECTS),
         rolls=True,
         help="3d6, one more per +2 in the stat, 2 more if trained, plus items and "
         "circumstances, against a goal or the receiver's pool; ties go to the initiator.",

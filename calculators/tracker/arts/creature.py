@@ -164,3 +164,20 @@ def speed(creature: dict[str, Any]) -> int:
     if creature["buff"] == "hastened":
         value += 2
     return max(0, value)
+
+
+def effective(creature: dict[str, Any]) -> dict[str, int]:
+    """The values the events and the card name, as they are now (the stored Tolerances are
+    the scores before any loss; the stored Speed the base): each event's ``changes`` reports
+    them under these names.
+
+    >>> c = {"fatigue_tolerance": 10, "fatigue_lost": 1, "stress_tolerance": 9,
+    ...      "stress_lost": 0, "speed": 4, "statuses": {"slowed": 1}, "buff": None}
+    >>> effective(c)
+    {'fatigue_tolerance_now': 9, 'stress_tolerance_now': 9, 'speed_now': 2}
+    """
+    return {
+        "fatigue_tolerance_now": tolerance(creature, "fatigue"),
+        "stress_tolerance_now": tolerance(creature, "stress"),
+        "speed_now": speed(creature),
+    }

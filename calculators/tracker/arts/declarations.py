@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ... import data
-from ..spec import Field, Limit, Rule
+from ..spec import Field, Limit, Rule, citing
 
 SYSTEM = "arts"
 TITLE = "Attributes & Arts"
@@ -41,9 +41,7 @@ STATUS_ENTRIES = _status_entries()
 MARK = "mark"
 """Mark: counted as a status's stacks, but not one of the Statuses list (``A_MARK``)."""
 A_MARK = "arts.assume_mark_lasts"
-NEGATIVE = tuple(
-    k for k, e in STATUS_ENTRIES.items() if e.get("group") == "status" and k != MARK
-)
+NEGATIVE = tuple(k for k, e in STATUS_ENTRIES.items() if e.get("group") == "status" and k != MARK)
 """The statuses of the Statuses list, in the rulebook's order (Resuscitate clears them)."""
 PARAMETER = frozenset(k for k, e in STATUS_ENTRIES.items() if e.get("parameter"))
 """The statuses with a parameter X, which stack and count down."""
@@ -286,6 +284,25 @@ RULES = (
         "At the end of combat Incapacity and Buffs end; the next fight rolls Initiative anew.",
     ),
 )
+RULES = citing(
+    RULES,
+    {
+        "arts.initiative": ("arts.assume_initiative_ties",),
+        "arts.delay": ("arts.assume_delay_start_of_turn",),
+        "arts.incapacity": ("arts.assume_incapacity_reading",),
+        "arts.end_of_combat": ("arts.assume_end_of_combat",),
+        "arts.resilience": ("arts.assume_resilience_load",),
+        "arts.burning": ("arts.assume_burning_fatigue",),
+        "arts.resuscitate": ("arts.assume_negative_statuses",),
+        "arts.mark": ("arts.assume_mark_lasts",),
+        "arts.bleed": ("arts.assume_bleed_roll",),
+        "arts.ability_effects": (
+            "arts.assume_ability_points",
+            "arts.assume_resilience_success_effects",
+        ),
+    },
+)
+"""Each rule with the assumptions its events follow (and cite)."""
 INITIATIVE_RULE = "arts.initiative"
 ORDER_RULE = "arts.rounds"
 

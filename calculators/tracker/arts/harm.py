@@ -108,7 +108,10 @@ def _resuscitate(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"] or not c["incapacitated"]:
-        raise InputError("id", f"{c['name']} is not Incapacitated.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Incapacitated: this is for an Incapacitated creature only.",
+        )
     actor = _actor(ctx, cid, "id", "Resuscitate")
     by = f" by {ctx.name(actor)}" if actor else ""
     c["incapacitated"] = []
@@ -133,7 +136,10 @@ def _coup_de_grace(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"] or not c["incapacitated"]:
-        raise InputError("id", f"{c['name']} is not Incapacitated.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Incapacitated: this is for an Incapacitated creature only.",
+        )
     actor = _actor(ctx, cid, "id", "Coup de Grace")
     by = f"{ctx.name(actor)}'s " if actor else "A "
     ctx.say(f"{by}Coup de Grace: {c['name']} is removed from combat.", "arts.coup_de_grace", cid)
@@ -144,7 +150,10 @@ def _end_incapacity_action(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"] or not c["incapacitated"]:
-        raise InputError("id", f"{c['name']} is not Incapacitated.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Incapacitated: this is for an Incapacitated creature only.",
+        )
     _end_incapacity(ctx, cid, list(c["incapacitated"]), "an ability ends it")
 
 

@@ -22,13 +22,14 @@ def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
         c = ctx.state["creatures"][cid]
         boons = 1 if c["buff"] == "hastened" else 0
         dice = f"{2 + boons}d6dl{boons}" if boons else "2d6"
-        c["initiative"] = ctx.roll(
+        ctx.roll(
             f"{dice} + ref",
             {"ref": c["ref"]},
             f"{c['name']}'s Initiative, a REF roll: {rules.roll_text(boons, 0)} + REF "
             f"{c['ref']:+d}",
             "arts.initiative",
             cid,
+            into="initiative",
         )
         c["place"] = c["place_for"] = None
     if ctx.state["round"]:

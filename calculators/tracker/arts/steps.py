@@ -17,7 +17,11 @@ def _current(ctx: Ctx) -> str | None:
 def _own_turn(ctx: Ctx, cid: str, field: str, what: str) -> dict[str, Any]:
     c = ctx.state["creatures"][cid]
     if not ctx.state["round"] or _current(ctx) != cid:
-        raise InputError(field, f"{c['name']} {what} only during their own turn.")
+        raise InputError(
+            field,
+            f"{c['name']} {what} only during their own turn: end the turns before "
+            "theirs (End the turn) first.",
+        )
     if c["dead"]:
         raise InputError(field, f"{c['name']} is dead.")
     if c["incapacitated"]:

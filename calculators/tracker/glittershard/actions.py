@@ -37,12 +37,13 @@ def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
     for cid in ids:
         c = state["creatures"][cid]
         nim = effective(c)["nim"]
-        c["initiative"] = ctx.roll(
+        ctx.roll(
             f"1d{TURN_ORDER_DIE} + nim",
             {"nim": nim},
             f"{c['name']}'s turn order (Nimbleness {nim:+d} + 1d{TURN_ORDER_DIE})",
             "glittershard.turn_order",
             cid,
+            into="initiative",
         )
         c["tiebreak"] = 0
     groups: dict[tuple[int, int], list[str]] = {}
@@ -82,7 +83,11 @@ def _own_turn(ctx: Ctx, cid: str, field: str) -> dict[str, Any]:
     c = _conscious(ctx, cid, field)
     state = ctx.state
     if state["round"] == 0 or state["order"][state["turn"]] != cid:
-        raise InputError(field, f"{c['name']} acts during their own turn.")
+        raise InputError(
+            field,
+            f"{c['name']} acts during their own turn: end the turns before theirs "
+            "(End the turn) first.",
+        )
     if "paralyzed" in c["statuses"]:
         raise InputError(field, f"{c['name']} is paralyzed and cannot take actions.")
     return c

@@ -74,6 +74,11 @@ ASSUMPTIONS = (
     "glittershard.tracker_fear_duration",
     "glittershard.tracker_hunger_stages",
     "glittershard.tracker_poison",
+    "glittershard.turn_order_ties",
+    "glittershard.healing_without_points",
+    "glittershard.healing_cap",
+    "glittershard.stat_dice_rounding",
+    "glittershard.minimum_d6_pool",
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 

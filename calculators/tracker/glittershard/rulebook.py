@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..spec import Rule
+from ..spec import Rule, citing
 
 SYSTEM = "glittershard"
 TITLE = "Glittershard's End"
@@ -222,5 +222,36 @@ RULES = (
         "A fall deals 1d6 damage per unit fallen.",
     ),
 )
+RULES = citing(
+    RULES,
+    {
+        "glittershard.turn_order": ("glittershard.turn_order_ties",),
+        "glittershard.burning": ("glittershard.tracker_damage_timing",),
+        "glittershard.poisoned": (
+            "glittershard.tracker_damage_timing",
+            "glittershard.tracker_poison",
+        ),
+        "glittershard.exhaustion": (
+            "glittershard.tracker_exhaustion_effects",
+            "glittershard.tracker_halves",
+        ),
+        "glittershard.exhaustion_rest": ("glittershard.tracker_exhaustion_rest",),
+        "glittershard.natural_healing": ("glittershard.natural_healing_rounding",),
+        "glittershard.fear": ("glittershard.tracker_fear_duration",),
+        "glittershard.hunger": ("glittershard.tracker_hunger_stages",),
+        "glittershard.unconscious": ("glittershard.tracker_consciousness",),
+        "glittershard.magical_stamina": ("glittershard.tracker_spell_cost",),
+        "glittershard.recovery_points": (
+            "glittershard.healing_without_points",
+            "glittershard.healing_cap",
+        ),
+        "glittershard.bound": (
+            "glittershard.stat_dice_rounding",
+            "glittershard.minimum_d6_pool",
+            "glittershard.tracker_halves",
+        ),
+    },
+)
+"""Each rule with the assumptions its events follow (and cite)."""
 INITIATIVE_RULE = "glittershard.turn_order"
 ORDER_RULE = "glittershard.rounds"

@@ -23,17 +23,22 @@ def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
             A_DICE, "Name the dice of a check in the settings, or set each Initiative by hand."
         )
     if ctx.state["round"]:
-        raise InputError("op", "Initiative is rolled before the encounter starts.")
+        raise InputError(
+            "op",
+            "Initiative is rolled before the encounter starts; set a newcomer's Initiative "
+            "on their card instead.",
+        )
     for cid in ctx.state["order"]:
         creature = ctx.state["creatures"][cid]
         bonus = creature["spirit"] + creature["init_bonus"] - creature["wounds"]
-        creature["initiative"] = ctx.roll(
+        ctx.roll(
             dice,
             {"bonus": bonus},
             f"{creature['name']}'s Initiative check (bonus {bonus:+d}: Spirit, bonuses, "
             "wound penalty)",
             "pendragon.initiative",
             cid,
+            into="initiative",
         )
 
 
@@ -89,7 +94,11 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if ctx.state["round"] == 0 or ctx.state["order"][ctx.state["turn"]] != cid:
-        raise InputError("kind", f"{c['name']} acts during their own Turn.")
+        raise InputError(
+            "kind",
+            f"{c['name']} acts during their own Turn: end the turns before theirs "
+            "(End the turn) first.",
+        )
     _can_act(ctx, cid, "kind")
     spent = [*c["spent"], values["kind"]]
     if not _fits(spent, ctx.setting(A_SUBSTITUTIONS)):
@@ -159,7 +168,10 @@ def _revive(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["dead"]:
         raise InputError("heal", f"{c['name']} is dead and cannot be revived.")
     if not c["unconscious"]:
-        raise InputError("heal", f"{c['name']} is not unconscious.")
+        raise InputError(
+            "heal",
+            f"{c['name']} is not unconscious: only an unconscious creature is revived.",
+        )
     dc = REVIVE_BASE + c["damage"]
     c["pending"].append(
         _check(

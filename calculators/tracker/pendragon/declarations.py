@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...pendragon.rules import A_DIRECT, A_MEET, A_SUBSTITUTIONS, MEET_CHOICES, SUBSTITUTION_CHOICES
-from ..spec import Action, Field, Limit, Rule
+from ..spec import Action, Field, Limit, Rule, citing
 
 SYSTEM = "pendragon"
 TITLE = "Pendragon"
@@ -86,6 +86,32 @@ RULES = (
         "Wounds above 6 + Body kill; the dead cannot act, rally or be revived.",
     ),
 )
+RULES = citing(
+    RULES,
+    {
+        "pendragon.initiative": ("pendragon.assume_tracker_check_dice",),
+        "pendragon.actions": ("pendragon.assume_substitutions",),
+        "pendragon.durations": ("pendragon.assume_effect_owner",),
+        "pendragon.damage": (
+            "pendragon.assume_counts",
+            "pendragon.assume_direct_wounds",
+            "pendragon.assume_total_after_damage",
+        ),
+        "pendragon.unconsciousness": (
+            "pendragon.assume_damage_just_taken",
+            "pendragon.assume_check_wounds",
+            "pendragon.assume_dead_no_check",
+            "pendragon.assume_meet_difficulty",
+            "pendragon.assume_tracker_check_dice",
+        ),
+        "pendragon.rally": (
+            "pendragon.assume_meet_difficulty",
+            "pendragon.assume_tracker_check_dice",
+        ),
+        "pendragon.revive": ("pendragon.assume_total_damage", "pendragon.assume_meet_difficulty"),
+    },
+)
+"""Each rule with the assumptions its events follow (and cite)."""
 INITIATIVE_RULE = "pendragon.initiative"
 ORDER_RULE = "pendragon.rounds"
 
@@ -147,8 +173,18 @@ EXAMPLES = (
 )
 """Creatures for the examples and the property tests."""
 
-ASSUMPTIONS = ("pendragon.assume_effect_owner",)
-"""Followed without a setting: the tracker implements this one reading."""
+ASSUMPTIONS = (
+    "pendragon.assume_effect_owner",
+    "pendragon.assume_counts",
+    "pendragon.assume_total_after_damage",
+    "pendragon.assume_damage_just_taken",
+    "pendragon.assume_check_wounds",
+    "pendragon.assume_dead_no_check",
+    "pendragon.assume_total_damage",
+)
+"""Followed without a setting: the tracker implements this one reading of each (the damage
+rules' through :func:`calculators.pendragon.damage.compute_damage` with its defaults; the
+revive Difficulty counts the Damage Tokens alone, ``pendragon.assume_total_damage``)."""
 
 LIMITS = (Limit("instant", "an Instant action", "turn", "pendragon.instant"),)
 

@@ -26,9 +26,9 @@ Turns' Phases, Purge and the End Phase: the hooks) and :mod:`.actions` (the ``HA
 
 from __future__ import annotations
 
-from .actions import (
-    HANDLERS,
-)
+from . import declarations as _declared
+from . import table as _table
+from .actions import HANDLERS as _HANDLERS
 from .creatures import (
     card,
     new_creature,
@@ -43,7 +43,6 @@ from .declarations import (
     A_POOLS,
     A_PURGE_WINDOW,
     A_REFRESH_WINDOW,
-    ACTIONS,
     AFFLICTIONS,
     ASSUMPTIONS,
     CREATURE,
@@ -56,8 +55,7 @@ from .declarations import (
     ORDER_RULE,
     PHASE_FIELD,
     REFRESH_COST,
-    RULES,
-    SETTINGS,
+    START_HINT,
     STORED,
     SYSTEM,
     TITLE,
@@ -72,6 +70,12 @@ from .rounds import (
     turn_end,
     turn_start,
 )
+
+RULES = (*_declared.RULES, *_table.RULES)
+"""The Round's rules and those at the table (:mod:`.table`)."""
+ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS)
+SETTINGS = (*_declared.SETTINGS, *_table.SETTINGS)
+HANDLERS = {**_HANDLERS, **_table.HANDLERS}
 
 __all__ = [
     "ACTIONS",
@@ -95,6 +99,7 @@ __all__ = [
     "REFRESH_COST",
     "RULES",
     "SETTINGS",
+    "START_HINT",
     "STORED",
     "SYSTEM",
     "TITLE",

@@ -13,21 +13,35 @@ from ...shattered_spirits.rules import A_POOLS
 from ..context import Ctx
 from ..encounter import current_id
 from .creatures import phase_of, sequence
-from .declarations import ACTIONS, IMPROVISE_COST, NAMES, REFRESH_COST
+from .declarations import A_SPEED, ACTIONS, IMPROVISE_COST, NAMES, REFRESH_COST
+from .table import health_quarter
+
+
+def _beyond(speed: int) -> str:
+    """' (Speed 0 is below 1: Phase 1, and Priority 1)', or nothing within 1-6."""
+    if 1 <= speed <= 6:
+        return ""
+    if speed < 1:
+        return f" (Speed {speed} is below 1: Phase 1, and Priority {1 - speed})"
+    return f" (Speed {speed} is above 6: Phase 6, and Stall {speed - 6})"
 
 
 def _plot(ctx: Ctx, values: dict[str, Any]) -> None:
     state = ctx.state
     cid = values["id"]
     c = state["creatures"][cid]
-    phase = values["phase"]
+    speed = values["phase"]
+    phase = min(max(speed, 1), 6)
+    beyond = _beyond(speed)
+    cited = (A_SPEED,) if beyond else ()
     if state["round"] and c["acted"]:
-        c["next_phase"] = phase
+        c["next_phase"] = speed
         ctx.say(
-            f"{c['name']} plots Speed {phase} for the next Round: their Turn will be in "
-            f"Phase {phase}.",
+            f"{c['name']} plots Speed {speed} for the next Round: their Turn will be in "
+            f"Phase {phase}{beyond}.",
             "shattered_spirits.phases",
             cid,
+            cited,
         )
         return
     if state["round"]:
@@ -37,17 +51,18 @@ def _plot(ctx: Ctx, values: dict[str, Any]) -> None:
             raise InputError(
                 "phase",
                 f"Phase {current} is under way: {c['name']}'s Turn this Round can only be "
-                f"in a later Phase.",
+                f"in a later Phase; plot a Speed above {current}.",
             )
-    c["initiative"] = phase
+    c["initiative"] = speed
     if state["round"]:
         now = current_id(state)
         state["order"] = sequence(state)
         state["turn"] = state["order"].index(now) if now else 0
     ctx.say(
-        f"{c['name']} plots Speed {phase}: their Turn is in Phase {phase}.",
+        f"{c['name']} plots Speed {speed}: their Turn is in Phase {phase}{beyond}.",
         "shattered_spirits.phases",
         cid,
+        cited,
     )
 
 
@@ -58,7 +73,7 @@ def _technique(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError(
             "cost",
             f"{c['name']} has {c['ap_left']} Action Points left this Round; the Technique "
-            f"costs {cost}.",
+            f"costs {cost}: play a cheaper one, or wait for the next Round's Plotting.",
         )
     before = c["ap_left"]
     c["ap_left"] -= cost
@@ -75,13 +90,33 @@ def _improvise(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["momentum"] < IMPROVISE_COST:
         raise InputError(
             "op",
-            f"Improvising costs {IMPROVISE_COST} Momentum; {c['name']} has {c['momentum']}.",
+            f"Improvising costs {IMPROVISE_COST} Momentum; {c['name']} has {c['momentum']}: "
+            "play the plotted Technique, or gain Momentum first.",
         )
+    old_ap, new_ap = values["replaced_ap"], values["ap"]
+    if old_ap is not None and new_ap is not None and old_ap != new_ap:
+        raise InputError(
+            "ap",
+            f"The new Technique must have the same AP cost as the one it replaces ({old_ap}): "
+            "pick one that costs the same.",
+        )
+    old, new = values["replaced_speed"], values["speed"]
+    if old is not None and new is not None and new > old:
+        raise InputError(
+            "speed",
+            f"The new Technique's Speed must be less than or equal to the replaced one's "
+            f"({old}): pick one at Speed {old} or faster.",
+        )
+    checked = []
+    if old_ap is not None and new_ap is not None:
+        checked.append(f"AP {new_ap}, as the replaced")
+    if old is not None and new is not None:
+        checked.append(f"Speed {new}, no slower than {old}")
+    how = "; ".join(checked) or "same AP, Speed no slower"
     before = c["momentum"]
     c["momentum"] -= IMPROVISE_COST
     ctx.say(
-        f"{c['name']} Improvises a Technique (same AP, Speed no slower): Momentum {before} → "
-        f"{c['momentum']}.",
+        f"{c['name']} Improvises a Technique ({how}): Momentum {before} → {c['momentum']}.",
         "shattered_spirits.improvise",
         values["id"],
     )
@@ -108,15 +143,21 @@ def _damage(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["endurance"] == 0 and before[1] > 0:
         ctx.say(f"{c['name']} has no Endurance: Winded.", "shattered_spirits.winded", cid)
     if c["health"] == 0 and before[2] > 0:
-        lost = min(c["conditions"], 1)
-        after = c["conditions"] - lost
+        had = c["conditions"]
+        c["conditions"] = had - min(had, 1)
         ctx.say(
             f"{c['name']} has no Health: Downed, and immediately loses one Condition "
-            f"(Conditions {c['conditions']} → {after}).",
+            f"(Conditions {had} → {c['conditions']}).",
             "shattered_spirits.downed",
             cid,
         )
-        c["conditions"] = after
+    seen, now = (health_quarter(h, c["health_max"]) for h in (before[2], c["health"]))
+    if seen != now:
+        ctx.say(
+            f"{c['name']}'s Health as the players know it: about {now}% (was about {seen}%).",
+            "shattered_spirits.open_health",
+            cid,
+        )
 
 
 def _vigor(ctx: Ctx, values: dict[str, Any]) -> None:
@@ -149,7 +190,8 @@ def _pay(ctx: Ctx, cid: str, token: str, amount: int, field: str, why: str) -> s
     if c[token] < amount:
         raise InputError(
             field,
-            f"{c['name']} has {c[token]} {token.capitalize()}; {why} needs {amount}.",
+            f"{c['name']} has {c[token]} {token.capitalize()}; {why} needs {amount}: gain "
+            f"{token.capitalize()} first, or pay with another Token where the cost allows.",
         )
     before = c[token]
     c[token] -= amount
@@ -173,10 +215,14 @@ def _refresh_window(ctx: Ctx, cid: str, what: str, field: str) -> None:
         raise InputError(
             field,
             "Refresh is the start of the Round: its choices are made before the first Turn "
-            "of the Round ends.",
+            "of the Round ends; make this one at the next Round's Refresh.",
         )
     if what in c["refreshed"]:
-        raise InputError(field, f"{c['name']} has already made this choice this Refresh.")
+        raise InputError(
+            field,
+            f"{c['name']} has already made this choice this Refresh: the next comes at the next "
+            "Round's Refresh.",
+        )
 
 
 def _form(ctx: Ctx, values: dict[str, Any]) -> None:
@@ -184,7 +230,11 @@ def _form(ctx: Ctx, values: dict[str, Any]) -> None:
     c = ctx.state["creatures"][cid]
     _refresh_window(ctx, cid, "form", "stance")
     if "staggered" in c["statuses"]:
-        raise InputError("stance", f"{c['name']} is Staggered and cannot change Stance or Style.")
+        raise InputError(
+            "stance",
+            f"{c['name']} is Staggered and cannot change Stance or Style: remove Staggered "
+            "first (Purge after their Turn).",
+        )
     stance = (values["stance"] or "").strip()
     style = (values["style"] or "").strip()
     if not stance and not style:
@@ -210,7 +260,11 @@ def _wield(ctx: Ctx, values: dict[str, Any]) -> None:
     c = ctx.state["creatures"][cid]
     _refresh_window(ctx, cid, "wield", "how")
     if "disarmed" in c["statuses"]:
-        raise InputError("how", f"{c['name']} is Disarmed and cannot change what they Wield.")
+        raise InputError(
+            "how",
+            f"{c['name']} is Disarmed and cannot change what they Wield: remove Disarmed "
+            "first (Purge after their Turn).",
+        )
     paid = ""
     if values["how"] == "all":
         paid = ": " + _pay(ctx, cid, values["pay"], REFRESH_COST, "pay", "stowing all")
@@ -245,7 +299,11 @@ def _purge(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if not c["may_purge"]:
-        raise InputError("name", f"{c['name']} may Purge only after their own Turn.")
+        raise InputError(
+            "name",
+            f"{c['name']} may Purge only after their own Turn: end their Turn (End the turn), "
+            "then Purge.",
+        )
     name = values["name"]
     if name not in c["statuses"]:
         raise InputError("name", f"{c['name']} is not {NAMES[name]}.")

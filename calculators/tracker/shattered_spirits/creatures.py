@@ -10,7 +10,8 @@ from ...errors import InputError
 from ...shattered_spirits.rules import GROUPS, PHASES
 from ...shattered_spirits.turns import compute_turn_order
 from ..context import State
-from .declarations import LAST, NAMES, TOKENS
+from .declarations import LAST, NAMES, SPEED_HIGH, SPEED_LOW, TOKENS
+from .table import health_quarter, speed_beyond
 
 
 def new_creature(values: dict[str, Any]) -> dict[str, Any]:
@@ -49,9 +50,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
             raise InputError(_at(path, key), "Must be true or false.")
     nxt = creature["next_phase"]
     if nxt is not None and (
-        not isinstance(nxt, int) or isinstance(nxt, bool) or not 1 <= nxt <= PHASES
+        not isinstance(nxt, int) or isinstance(nxt, bool) or not SPEED_LOW <= nxt <= SPEED_HIGH
     ):
-        raise InputError(_at(path, "next_phase"), f"Must be a Phase from 1 to {PHASES}.")
+        raise InputError(
+            _at(path, "next_phase"), f"Must be a Speed from {SPEED_LOW} to {SPEED_HIGH}."
+        )
     for key in creature.get("statuses", {}):
         if key not in NAMES:
             raise InputError(_at(path, "statuses"), f"Unknown Status {key!r}.")
@@ -132,12 +135,19 @@ def card(creature: dict[str, Any], state: State) -> dict[str, Any]:
     refresh = ", ".join(
         f"{c['refresh_' + t]} {t.capitalize()}" for t in TOKENS if c["refresh_" + t]
     )
+    quarter = health_quarter(c["health"], c["health_max"])
+    beyond = speed_beyond(c["initiative"])
     numbers = [
-        ("Phase", phase if phase <= PHASES else "not plotted", "Speed plotted"),
+        (
+            "Phase",
+            phase if phase <= PHASES else "not plotted",
+            f"Speed {c['initiative']}: {beyond}" if beyond else "Speed plotted",
+        ),
         ("Side", "Player" if c["side"] == "players" else "Enemy", ""),
         ("Vigor", c["vigor"], "lost first; does not stack"),
         ("Endurance", f"{c['endurance']} / {c['endurance_max']}", "Winded at 0"),
         ("Health", f"{c['health']} / {c['health_max']}", "Downed at 0"),
+        ("Health (open)", f"about {quarter}%", "what the players know: the closest 25%"),
         ("Conditions", c["conditions"], ""),
         ("Action Points", f"{c['ap_left']} / {c['ap']}", "left this Round"),
         ("Tokens", tokens, ""),
@@ -156,5 +166,5 @@ def card(creature: dict[str, Any], state: State) -> dict[str, Any]:
     if c["may_purge"]:
         conditions.append("May Purge")
     if c["next_phase"] is not None:
-        conditions.append(f"Next Round: Phase {c['next_phase']}")
+        conditions.append(f"Next Round: Phase {min(max(c['next_phase'], 1), PHASES)}")
     return {"numbers": numbers, "conditions": conditions}

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...shattered_spirits.rules import A_POOLS, PHASES
-from ..spec import Action, Field, Limit, Rule
+from ..spec import Action, Field, Limit, Rule, citing
 
 SYSTEM = "shattered_spirits"
 TITLE = "Shattered Spirits"
@@ -14,6 +14,9 @@ A_ONE_TURN = "shattered_spirits.tracker_one_turn"
 A_REFRESH_WINDOW = "shattered_spirits.tracker_refresh_window"
 A_PURGE_WINDOW = "shattered_spirits.tracker_purge_window"
 A_DOWNED_ONCE = "shattered_spirits.tracker_downed_condition"
+A_SPEED = "shattered_spirits.tracker_speed_beyond_phases"
+SPEED_LOW, SPEED_HIGH = -9, 15
+"""The Speeds a Technique may be plotted at once modified (beyond 1-6: Phase 1 or 6)."""
 
 TOKENS = ("momentum", "focus", "grit", "reflex")
 """The four Tokens (Tokens)."""
@@ -152,7 +155,28 @@ RULES = (
         "The Statuses and Afflictions a creature suffers are shown on its card (open information).",
     ),
 )
+RULES = citing(
+    RULES,
+    {
+        "shattered_spirits.phases": (A_ONE_TURN, A_SPEED),
+        "shattered_spirits.alternate": (
+            "shattered_spirits.turn_order_first_phase",
+            "shattered_spirits.turn_order_leftover",
+        ),
+        "shattered_spirits.form_change": (A_REFRESH_WINDOW,),
+        "shattered_spirits.wield": (A_REFRESH_WINDOW,),
+        "shattered_spirits.purge": (A_PURGE_WINDOW,),
+        "shattered_spirits.damage": (A_POOLS,),
+        "shattered_spirits.downed": (A_DOWNED_ONCE,),
+    },
+)
+"""Each rule with the assumptions its events follow (and cite)."""
 INITIATIVE_RULE = "shattered_spirits.phases"
+START_HINT = (
+    "Plot the Speed of {names} first (Plot the Speed, on their card): it sets the Phase "
+    "of their Turn."
+)
+"""What the engine says when the encounter starts before everyone has plotted."""
 ORDER_RULE = "shattered_spirits.round"
 
 CREATURE = (
@@ -204,6 +228,9 @@ ASSUMPTIONS = (
     "shattered_spirits.tracker_refresh_window",
     "shattered_spirits.tracker_purge_window",
     "shattered_spirits.tracker_downed_condition",
+    "shattered_spirits.turn_order_first_phase",
+    "shattered_spirits.turn_order_leftover",
+    A_SPEED,
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 
@@ -217,7 +244,15 @@ EXAMPLES = (
 
 LIMITS: tuple[Limit, ...] = ()
 
-PHASE_FIELD = Field("phase", "Speed (the Phase of the Turn)", "int", 3, low=1, high=PHASES)
+PHASE_FIELD = Field(
+    "phase",
+    "Speed (the Phase of the Turn)",
+    "int",
+    3,
+    low=SPEED_LOW,
+    high=SPEED_HIGH,
+    help="As modified: below 1 is Phase 1 with Priority, above 6 Phase 6 with Stall.",
+)
 ACTIONS = (
     Action(
         "plot",
@@ -235,7 +270,43 @@ ACTIONS = (
         (Field("cost", "AP cost", "int", 1, low=0, high=99),),
         "shattered_spirits.ap",
     ),
-    Action("improvise", "Improvise (2 Momentum)", "creature", (), "shattered_spirits.improvise"),
+    Action(
+        "improvise",
+        "Improvise (2 Momentum)",
+        "creature",
+        (
+            Field(
+                "replaced_ap",
+                "AP of the plotted Technique",
+                "int",
+                1,
+                low=0,
+                high=99,
+                optional=True,
+            ),
+            Field("ap", "AP of the new Technique", "int", 1, low=0, high=99, optional=True),
+            Field(
+                "replaced_speed",
+                "Speed of the plotted Technique",
+                "int",
+                3,
+                low=SPEED_LOW,
+                high=SPEED_HIGH,
+                optional=True,
+            ),
+            Field(
+                "speed",
+                "Speed of the new Technique",
+                "int",
+                3,
+                low=SPEED_LOW,
+                high=SPEED_HIGH,
+                optional=True,
+            ),
+        ),
+        "shattered_spirits.improvise",
+        help="The new Technique has the same AP and a Speed no slower (left empty: not checked).",
+    ),
     Action(
         "damage",
         "Take Damage",

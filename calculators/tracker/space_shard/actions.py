@@ -24,12 +24,13 @@ def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError("op", "Everyone has rolled initiative already.")
     for cid in todo:
         c = ctx.state["creatures"][cid]
-        c["initiative"] = ctx.roll(
+        ctx.roll(
             f"1d{INITIATIVE_DIE} + init",
             {"init": c["init"]},
             f"{c['name']}'s initiative (1d{INITIATIVE_DIE} + Initiative {c['init']}, not a check)",
             "space_shard.initiative",
             cid,
+            into="initiative",
         )
     if ctx.state["round"]:
         ctx.state["order"].sort(

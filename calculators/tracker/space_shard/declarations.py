@@ -18,7 +18,7 @@ from ...space_shard.rules import (
     ROUNDING_CHOICES,
     SURPRISE_CHOICES,
 )
-from ..spec import Action, Field, Limit, Rule
+from ..spec import Action, Field, Limit, Rule, citing
 
 SYSTEM = "space_shard"
 TITLE = "Space Shard"
@@ -122,6 +122,23 @@ RULES = (
         "difference of the checks, for 1 round.",
     ),
 )
+RULES = citing(
+    RULES,
+    {
+        "space_shard.initiative": (A_ORDER,),
+        "space_shard.surprise": (A_SURPRISE,),
+        "space_shard.actions": (A_DOWNGRADE, A_SURPRISE, A_WHOLE),
+        "space_shard.full_force": (A_ROUND, A_REINFORCE),
+        "space_shard.charge": (A_ROUND, A_DURATION),
+        "space_shard.aiming": (A_AIM,),
+        "space_shard.guarding": (A_DURATION,),
+        "space_shard.full_defense": ("space_shard.tracker_full_defense_kept",),
+        "space_shard.overflow": ("space_shard.tracker_hp_one_number",),
+        "space_shard.stagger": (A_DURATION,),
+        "space_shard.prone": (A_DURATION,),
+    },
+)
+"""Each rule with the assumptions its events follow (and cite)."""
 INITIATIVE_RULE = "space_shard.initiative"
 ORDER_RULE = "space_shard.rounds"
 

@@ -38,9 +38,13 @@ def _take(ctx: Ctx, cid: str, kind: str, field: str, charge: bool = False) -> No
     state = ctx.state
     c = state["creatures"][cid]
     if state["round"] == 0 or current_id(state) != cid:
-        raise InputError(field, f"{c['name']} acts on their own turn.")
+        raise InputError(
+            field,
+            f"{c['name']} acts on their own turn: end the turns before theirs "
+            "(End the turn) first.",
+        )
     if _surprise_round(state) and not c["surprise"]:
-        raise InputError(field, f"{c['name']} is not in the Surprise Round.")
+        raise InputError(field, f"{c['name']} is not in the Surprise Round: they act from Round 2.")
     spent = [*c["spent"], kind]
     if not _fits(spent, ctx, charge):
         names = ", ".join(KIND_NAMES[k] for k in spent)
