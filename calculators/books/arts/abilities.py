@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import data
-from ..errors import InputError
-from ..inputs import split_items
+from ... import data
+from ...errors import InputError
+from ...inputs import split_items
 from .creation import allowances
 
 TIER_MARK = "[Tier]"

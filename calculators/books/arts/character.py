@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import data, effects
+from ... import data, effects
 from .abilities import ability_rule_problems, parse_abilities, picks_used
 from .creation import ATTRIBUTES, BASE_SPEED, BASE_TOLERANCE, GENERALS, allowances, arts_of
 

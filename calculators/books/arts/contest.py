@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..dice import Dist, boons_banes, contest, resolve_boons_banes
-from ..rolls import faces_or_roll, rng_from_seed
+from ...dice import Dist, boons_banes, contest, resolve_boons_banes
+from ...rolls import faces_or_roll, rng_from_seed
 
 CRITICAL_MARGIN = 5
 """'rolls 5 or more above the opposing roll' (Criticals)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import data
+from ... import data
 
 ATTRIBUTES = ("mig", "end", "fin", "ref", "rea", "foc")
 GENERALS = ("phy", "sen", "cog")

@@ -4,8 +4,8 @@ incapacity check is declared in the rules data). Importing this module registers
 
 from __future__ import annotations
 
-from ..declare import Calculator, Input, Output, dice_input, int_input, text_input
-from ..registry import REGISTRY
+from ...declare import Calculator, Input, Output, dice_input, int_input, text_input
+from ...registry import REGISTRY
 from .abilities import NO_UTILITY_ABILITIES
 from .character import compute_character
 from .contest import compute_contest

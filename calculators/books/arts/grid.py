@@ -20,13 +20,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..data import assumption_default
-from ..dice import fraction_str
-from ..errors import InputError
-from ..format import plural, signed
-from ..rolls import faces_or_roll, rng_from_seed
-from ..rounding import divide
-from .geometry import (
+from ...data import assumption_default
+from ...dice import fraction_str
+from ...errors import InputError
+from ...format import plural, signed
+from ...grid.geometry import (
     DIRECTION,
     DIRECTIONS,
     ORIGIN,
@@ -42,8 +40,10 @@ from .geometry import (
     turn,
     within,
 )
-from .inputs import parse_creatures
-from .picture import picture
+from ...grid.inputs import parse_creatures
+from ...grid.picture import picture
+from ...rolls import faces_or_roll, rng_from_seed
+from ...rounding import divide
 
 MEASURE = BookMeasure(
     "arts",

@@ -8,12 +8,12 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from .. import data
-from ..cells import parse_number
-from ..errors import InputError
-from ..format import MINUS, term, with_sign
-from ..inputs import split_items
-from ..rounding import round_by, rounding_text
+from ... import data
+from ...cells import parse_number
+from ...errors import InputError
+from ...format import MINUS, term, with_sign
+from ...inputs import split_items
+from ...rounding import round_by, rounding_text
 from .checks import stat_dice
 from .rules import (
     rule_id,

@@ -6,9 +6,9 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Dist, fraction_str, sum_dice
-from ..format import term, with_sign
-from ..rolls import faces_or_roll, rng_from_seed
+from ...dice import Dist, fraction_str, sum_dice
+from ...format import term, with_sign
+from ...rolls import faces_or_roll, rng_from_seed
 from .rules import CRITICAL_BELOW
 from .tables import difficulties, pool_rules
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dice import Dist, d100, fraction_str
-from ..format import term
-from ..rolls import rng_from_seed
+from ...dice import Dist, d100, fraction_str
+from ...format import term
+from ...rolls import rng_from_seed
 from .rules import (
     HOSTILE_BONUS,
 )

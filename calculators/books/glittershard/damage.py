@@ -8,8 +8,8 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Dist, d100
-from ..format import json_number, term
+from ...dice import Dist, d100
+from ...format import json_number, term
 
 
 def simple_damage(

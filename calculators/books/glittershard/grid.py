@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..data import assumption_default
-from ..declare import Calculator, Output, assumption_input, choice_input, int_input
-from ..format import signed
-from ..registry import REGISTRY
-from .geometry import MEASURE_WORDS, MEASURES, ORIGIN, Square, within
-from .inputs import REACH
-from .picture import picture
+from ...data import assumption_default
+from ...declare import Calculator, Output, assumption_input, choice_input, int_input
+from ...format import signed
+from ...grid.geometry import MEASURE_WORDS, MEASURES, ORIGIN, Square, within
+from ...grid.inputs import REACH
+from ...grid.picture import picture
+from ...registry import REGISTRY
 
 A_DISTANCE = "glittershard.grid_distance"
 A_REACH_ADJACENT = "glittershard.reach_adjacent"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InputError
-from ..rounding import round_by, rounding_text
+from ...errors import InputError
+from ...rounding import round_by, rounding_text
 from .rules import (
     NATURAL_HEALING_PERCENT,
 )

@@ -11,9 +11,9 @@ import re
 from fractions import Fraction
 from functools import cache
 
-from .. import data
-from ..cells import parse_band, parse_number
-from ..data import assumption_default
+from ... import data
+from ...cells import parse_band, parse_number
+from ...data import assumption_default
 from .rules import A_NORMAL_HASTE, STAT_ALIASES, rule_id
 
 

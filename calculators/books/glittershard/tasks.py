@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Dist, fraction_str, sum_dice
-from ..format import json_number, plural, term, with_sign
-from ..rolls import faces_or_roll, rng_from_seed
-from ..rounding import round_by, rounding_text
+from ...dice import Dist, fraction_str, sum_dice
+from ...format import json_number, plural, term, with_sign
+from ...rolls import faces_or_roll, rng_from_seed
+from ...rounding import round_by, rounding_text
 from .tables import haste_factors, quality_bands, quality_of, skill_modifier
 
 

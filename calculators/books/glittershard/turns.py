@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Dist, fraction_str, roll_dice
-from ..errors import InputError
-from ..format import MINUS
-from ..inputs import split_items
-from ..rolls import rng_from_seed
+from ...dice import Dist, fraction_str, roll_dice
+from ...errors import InputError
+from ...format import MINUS
+from ...inputs import split_items
+from ...rolls import rng_from_seed
 from .rules import OFFENSIVE_TRADE_UNITS, TRIVIAL_TRADE_UNITS, TURN_ORDER_DIE
 from .tables import movement_costs
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError
-from ..format import MINUS, plural, signed
+from ...errors import InputError
+from ...format import MINUS, plural, signed
 from .checks import result_needed, wound_penalty
 from .rules import (
     DEATH_BASE,

@@ -6,8 +6,8 @@ outputs of one function of the topic modules; importing this module registers th
 
 from __future__ import annotations
 
-from ..declare import Calculator, Input, Output, assumption_input, int_input, text_input
-from ..registry import REGISTRY
+from ...declare import Calculator, Input, Output, assumption_input, int_input, text_input
+from ...registry import REGISTRY
 from .damage import compute_damage
 from .initiative import compute_initiative
 from .rules import (

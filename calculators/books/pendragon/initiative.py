@@ -6,9 +6,9 @@ import itertools
 import re
 from typing import Any
 
-from ..errors import InputError
-from ..format import MINUS
-from ..inputs import split_items
+from ...errors import InputError
+from ...format import MINUS
+from ...inputs import split_items
 
 _ENTRY = re.compile(r"^(?:(?P<name>.*\S)\s+)?(?P<init>[+-]?\d{1,6})\s+(?P<spirit>[+-]?\d{1,6})$")
 

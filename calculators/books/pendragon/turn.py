@@ -6,7 +6,7 @@ import itertools
 from collections import Counter
 from typing import Any
 
-from ..format import plural
+from ...format import plural
 
 ACTIONS = ("standard", "move", "minor")
 SLOTS: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import data
-from ..dice import Dist, fraction_str, keep_highest, keep_lowest, roll_dice, sum_dice
-from ..errors import InputError
-from ..format import with_sign
-from ..rolls import rng_from_seed
+from ... import data
+from ...dice import Dist, fraction_str, keep_highest, keep_lowest, roll_dice, sum_dice
+from ...errors import InputError
+from ...format import with_sign
+from ...rolls import rng_from_seed
 from .profile import (
     parse_profile,
     profile_damage,

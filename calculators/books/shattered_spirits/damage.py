@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .. import data
-from ..format import decimal_text, with_sign
+from ... import data
+from ...format import decimal_text, with_sign
 from .profile import extreme_high
 from .rules import (
     DAMAGE_ORDER_TABLE,

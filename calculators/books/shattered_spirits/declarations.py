@@ -7,7 +7,7 @@ this module registers the calculators.
 
 from __future__ import annotations
 
-from ..declare import (
+from ...declare import (
     Calculator,
     Input,
     Output,
@@ -18,7 +18,7 @@ from ..declare import (
     int_input,
     text_input,
 )
-from ..registry import REGISTRY
+from ...registry import REGISTRY
 from .attack import attack_modes, compute_attack
 from .damage import compute_damage
 from .health import compute_health

@@ -20,12 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..data import assumption_default
-from ..errors import InputError
-from ..format import plural, signed, with_sign
-from ..shattered_spirits.modifiers import modifier_row
-from ..shattered_spirits.rules import FOCUS_PER_HOSTILE
-from .geometry import (
+from ...data import assumption_default
+from ...errors import InputError
+from ...format import plural, signed, with_sign
+from ...grid.geometry import (
     DIRECTION,
     MEASURE_WORDS,
     MEASURES,
@@ -37,8 +35,10 @@ from .geometry import (
     neighbours,
     within,
 )
-from .inputs import parse_creatures, parse_directions
-from .picture import picture
+from ...grid.inputs import parse_creatures, parse_directions
+from ...grid.picture import picture
+from .modifiers import modifier_row
+from .rules import FOCUS_PER_HOSTILE
 
 MEASURE = BookMeasure(
     "shattered_spirits",

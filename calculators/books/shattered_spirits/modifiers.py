@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import data
-from ..errors import InputError
-from ..format import with_sign
+from ... import data
+from ...errors import InputError
+from ...format import with_sign
 from .rules import (
     FOCUS_PER_HOSTILE,
     MODIFIERS_TABLE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError
-from ..inputs import split_items
+from ...errors import InputError
+from ...inputs import split_items
 from .rules import (
     CLIMB_BASE,
     CLIMB_PER_ELEVATION,

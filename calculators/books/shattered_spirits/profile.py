@@ -6,12 +6,12 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .. import data
-from ..cells import parse_band
-from ..dice import Dist, fraction_str
-from ..errors import InputError
-from ..format import MINUS
-from ..inputs import split_items
+from ... import data
+from ...cells import parse_band
+from ...dice import Dist, fraction_str
+from ...errors import InputError
+from ...format import MINUS
+from ...inputs import split_items
 from .rules import MISS, PROFILE_TABLE
 
 

@@ -10,8 +10,8 @@ decides and its default is the default of the functions that follow it.
 
 from __future__ import annotations
 
-from ..data import assumption_default
-from ..rounding import divide
+from ...data import assumption_default
+from ...rounding import divide
 
 # -- rules data ids ------------------------------------------------------------------------
 DICE_TABLE = "shattered_spirits.attack_dice_table"

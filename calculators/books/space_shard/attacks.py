@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import data
-from ..dice import Dist, count_at_least, fraction_str
-from ..errors import InputError
-from ..format import MINUS, plural, signed, term
+from ... import data
+from ...dice import Dist, count_at_least, fraction_str
+from ...errors import InputError
+from ...format import MINUS, plural, signed, term
 from .defense import cover_fire_rows
 from .pool import check_pool_die, count_successes, damage_dist, mean_text, pool_dice, resolve_pool
 from .rules import (

@@ -9,7 +9,7 @@ importing this module registers the calculators.
 
 from __future__ import annotations
 
-from ..declare import (
+from ...declare import (
     Calculator,
     Input,
     Output,
@@ -20,7 +20,7 @@ from ..declare import (
     int_input,
     text_input,
 )
-from ..registry import REGISTRY
+from ...registry import REGISTRY
 from .attacks import ATTACKS, _compute_attack
 from .defense import COVER_CHOICES, COVER_FIRE_CHOICES, cover_defense, defensive_bonus
 from .initiative import initiative_order

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import data
+from ... import data
 from .rules import (
     COVER_BASE,
     COVER_MAX,

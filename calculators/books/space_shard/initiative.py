@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dice import Dist, fraction_str
-from ..format import signed
-from ..rolls import faces_or_roll, rng_from_seed
+from ...dice import Dist, fraction_str
+from ...format import signed
+from ...rolls import faces_or_roll, rng_from_seed
 from .rules import INITIATIVE_DIE, ORDER_CHOICES
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InputError
-from ..format import decimal_text
-from ..rounding import divide
+from ...errors import InputError
+from ...format import decimal_text
+from ...rounding import divide
 from .rules import (
     ROUNDING_CHOICES,
 )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..dice import Dist, fraction_str
-from ..errors import InputError
-from ..format import plural
-from ..rolls import faces_or_roll, rng_from_seed
+from ...dice import Dist, fraction_str
+from ...errors import InputError
+from ...format import plural
+from ...rolls import faces_or_roll, rng_from_seed
 
 
 def mean_text(dist: Dist) -> str:

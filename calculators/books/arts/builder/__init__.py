@@ -8,7 +8,7 @@ The character is plain data::
 
 :func:`validate` checks one handed in (a link, storage, a file), naming the field of any
 mistake (``abilities[1].tier``); :func:`evaluate` computes the sheet with
-:func:`calculators.arts.compute_character`, one step per creation step of the rulebook;
+:func:`calculators.books.arts.compute_character`, one step per creation step of the rulebook;
 :func:`level_up` applies the next row of the level table.
 """
 
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import arts as rules
-from .. import data
-from ..errors import InputError
-from . import state as check
-from .sheet import Problem, Step, assemble, problem, step, value
+from .... import data
+from ....builders import state as check
+from ....builders.sheet import Problem, Step, assemble, problem, step, value
+from ....errors import InputError
+from ... import arts as rules
 
 SYSTEM = "arts"
 NAME = "Attributes & Arts"

@@ -21,7 +21,7 @@ combat), :mod:`.actions` (``ACTIONS`` and their ``HANDLERS``) and :mod:`.cards` 
 and the builder's characters).
 
 >>> from calculators.tracker import encounter
->>> import calculators.tracker.arts as a
+>>> import calculators.books.arts.tracker as a
 >>> s = encounter.blank(a)
 >>> s, _ = encounter.act(a, s, {"op": "add", "creature": {"name": "Kira", "fatigue": 3}})
 >>> s, events = encounter.act(a, s, {"op": "harm", "id": "c1", "kind": "fatigue"})

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import data
-from ...errors import InputError
-from ..context import Ctx
-from ..spec import Action, Field
+from .... import data
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ....tracker.spec import Action, Field
 from .declarations import STATUS_ENTRIES, SYSTEM
 from .harm import _harm
 from .statuses import _status

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..spec import Action, Field
+from ....tracker.spec import Action, Field
 from .abilities import USE_ABILITY, _use_ability
 from .declarations import (
     BUFFS,

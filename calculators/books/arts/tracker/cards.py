@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...builders import arts as builder
-from ..context import State
+from ....tracker.context import State
+from .. import builder
 from .creature import speed, tolerance
 from .declarations import BUFF_NAMES, CONDITIONS, LOADS, STATUS_ENTRIES
 
@@ -49,7 +49,7 @@ def from_character(character: Any) -> dict[str, Any]:
     declared effects (Indefatigable and Composed raise a Tolerance by 1 + Tier, Fleet
     Footed the Speed by its Tier: :mod:`calculators.effects`).
 
-    >>> from calculators.builders import arts as b
+    >>> from calculators.books.arts import builder as b
     >>> c = b.example()
     >>> c["abilities"].append({"name": "Indefatigable", "tier": 2})
     >>> from_character(c)  # doctest: +NORMALIZE_WHITESPACE

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....errors import InputError
+from ....tracker.context import State
+from ....tracker.spec import Field
 from ... import arts as rules
-from ...errors import InputError
-from ..context import State
-from ..spec import Field
 from .declarations import BUFF_NAMES, CONDITIONS, LOAD_MAX, LOADS, PARAMETER, STATUS_ENTRIES, STEPS
 
 CREATURE = (

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ... import data
-from ..spec import Field, Limit, Rule
+from .... import data
+from ....tracker.spec import Field, Limit, Rule
 
 SYSTEM = "arts"
 TITLE = "Attributes & Arts"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from .. import encounter
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker import encounter
+from ....tracker.context import Ctx
 from .creature import tolerance
 from .declarations import A_NEGATIVE, A_RESILIENCE, LOADS, NEGATIVE, STATUS_ENTRIES, _module
 from .loads import _LOAD_RULE, _add_load, _after_load, _end_incapacity, _load_zero

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker.context import Ctx
 from .creature import tolerance
 from .declarations import A_INCAPACITY, INCAPACITY_ROLL, LOAD_MAX, LOADS
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....errors import InputError
+from ....tracker import encounter
+from ....tracker.context import Ctx
 from ... import arts as rules
-from ...errors import InputError
-from .. import encounter
-from ..context import Ctx
 from .creature import order_key
 from .declarations import A_END, BUFF_NAMES, _module
 from .loads import _end_incapacity

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker.context import Ctx
 from .creature import speed
 from .declarations import BUFF_NAMES, MARK, PARAMETER, STATUS_ENTRIES
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from .. import encounter
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker import encounter
+from ....tracker.context import Ctx
 from .creature import speed
 
 

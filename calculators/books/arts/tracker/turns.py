@@ -3,10 +3,10 @@ use of a limit and a number corrected by hand."""
 
 from __future__ import annotations
 
-from ...errors import InputError
-from .. import encounter
-from ..context import Ctx
-from ..spec import Limit
+from ....errors import InputError
+from ....tracker import encounter
+from ....tracker.context import Ctx
+from ....tracker.spec import Limit
 from .creature import order_key, tolerance, validate_creature
 from .declarations import (
     A_BLEED,

@@ -6,7 +6,7 @@ stats, race and class values entered by hand (the rulebook has no race or class 
 trainings, gear, armor, weapons, spells by school, and one entry of choices per level
 reached (``advances``). :func:`validate` names the path of any mistake
 (``weapons[1].stat``); :func:`evaluate` computes the sheet with
-:func:`calculators.glittershard.character.compute_character`.
+:func:`calculators.books.glittershard.character.compute_character`.
 
 The package's modules: :mod:`.declarations` (the constants of the book's creation
 rules), :mod:`.character` (blank, example, validate), :mod:`.stats` (rolling and

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...glittershard.character import parse_bonuses, parse_trained_skills
-from ...glittershard.tables import STAT_KEYS, max_level, sizes
-from ...glittershard.tables import skills as skill_table
-from ...glittershard.tables import stats as stat_table
-from .. import state as check
+from ....builders import state as check
+from ....errors import InputError
+from ..character import parse_bonuses, parse_trained_skills
+from ..tables import STAT_KEYS, max_level, sizes
+from ..tables import skills as skill_table
+from ..tables import stats as stat_table
 from .declarations import (
     ATTACK_STATS,
     MAX_SPELLS,
@@ -61,7 +61,7 @@ def blank() -> dict[str, Any]:
 def example() -> dict[str, Any]:
     """A worked character: the Standard Array, a race and class entered by hand.
 
-    >>> from calculators.builders.glittershard import evaluate
+    >>> from calculators.books.glittershard.builder import evaluate
     >>> evaluate(example())["ready"]
     True
     """

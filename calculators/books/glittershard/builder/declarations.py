@@ -4,8 +4,8 @@ the gains of each level, the limits on weapons and spells, the schools of magic.
 
 from __future__ import annotations
 
-from ... import data
-from ...glittershard.tables import level_rows
+from .... import data
+from ..tables import level_rows
 
 SYSTEM = "glittershard"
 NAME = "Glittershard's End"

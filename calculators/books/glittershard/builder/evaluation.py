@@ -1,16 +1,16 @@
 """The sheet: the book's ten creation steps, then the level-ups, with the derived values
-(:func:`calculators.glittershard.character.compute_character`) and readiness.
+(:func:`calculators.books.glittershard.character.compute_character`) and readiness.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ... import data
-from ...glittershard.character import compute_character, parse_trained_skills
-from ...glittershard.checks import stat_dice
-from ...glittershard.tables import STAT_KEYS, level_rows, max_level, pool_rules, sizes
-from ..sheet import assemble, problem, step, value
+from .... import data
+from ....builders.sheet import assemble, problem, step, value
+from ..character import compute_character, parse_trained_skills
+from ..checks import stat_dice
+from ..tables import STAT_KEYS, level_rows, max_level, pool_rules, sizes
 from .character import _stat_labels, validate
 from .declarations import HAND_NOTE, METHODS, REQUIRED_GAINS, ROLLED, SYSTEM, schools
 from .stats import _stats_step
@@ -19,7 +19,7 @@ from .stats import _stats_step
 def evaluate(raw: Any) -> dict[str, Any]:
     """The sheet: the book's ten steps, then level-ups, with derived values and readiness.
 
-    >>> from calculators.builders.glittershard import blank
+    >>> from calculators.books.glittershard.builder import blank
     >>> sheet = evaluate(blank())
     >>> [(s["id"], s["status"]) for s in sheet["steps"]]  # doctest: +NORMALIZE_WHITESPACE
     [('stats', 'problem'), ('race', 'open'), ('class', 'open'), ('training', 'open'),

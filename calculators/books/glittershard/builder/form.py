@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...errors import InputError
-from ...glittershard.tables import STAT_KEYS, max_level
-from ...glittershard.tables import skills as skill_table
-from .. import state as check
+from ....builders import state as check
+from ....errors import InputError
+from ..tables import STAT_KEYS, max_level
+from ..tables import skills as skill_table
 from .character import blank, validate
 from .declarations import MAX_SPELLS, MAX_WEAPONS, SYSTEM, VERSION, level_gains
 
@@ -16,7 +16,7 @@ from .declarations import MAX_SPELLS, MAX_WEAPONS, SYSTEM, VERSION, level_gains
 def to_form(c: dict[str, Any]) -> dict[str, str]:
     """The page's form fields for a character (names are paths with dots).
 
-    >>> from calculators.builders.glittershard import example
+    >>> from calculators.books.glittershard.builder import example
     >>> form = to_form(example())
     >>> form["stats.nim"], form["race.size"], form["training.Stealth"], form["weapons.0.stat"]
     ('4', 'small', 'true', 'nim')
@@ -67,7 +67,7 @@ def form_path(path: str) -> str:
 def from_form(form: dict[str, Any]) -> dict[str, Any]:
     """A character from the page's form fields (see :func:`to_form`), validated.
 
-    >>> from calculators.builders.glittershard import example
+    >>> from calculators.books.glittershard.builder import example
     >>> from_form(to_form(example())) == validate(example())
     True
     """

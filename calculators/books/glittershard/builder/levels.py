@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...glittershard.tables import level_rows, max_level
+from ....errors import InputError
+from ..tables import level_rows, max_level
 from .character import validate
 from .declarations import level_gains
 
@@ -13,7 +13,7 @@ from .declarations import level_gains
 def level_up(raw: Any) -> tuple[dict[str, Any], list[dict[str, str]]]:
     """Apply the next row of the level table; the events name the choices it opens.
 
-    >>> from calculators.builders.glittershard import example
+    >>> from calculators.books.glittershard.builder import example
     >>> c, events = level_up(example())
     >>> c["level"], c["advances"], events[0]["message"]
     (2, {'2': {'stat': ''}}, 'Level 2: +1 to a stat. Choose the stat at Level-ups.')

@@ -8,12 +8,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...errors import InputError
-from ...format import with_sign
-from ...glittershard.tables import STAT_KEYS, constant
-from ...notation import parse
-from .. import state as check
-from ..sheet import Problem, Step, problem, step
+from ....builders import state as check
+from ....builders.sheet import Problem, Step, problem, step
+from ....errors import InputError
+from ....format import with_sign
+from ....notation import parse
+from ..tables import STAT_KEYS, constant
 from .character import validate
 from .declarations import METHODS, ROLLED
 
@@ -38,7 +38,7 @@ def rolled_stats(method: str, seed: int) -> list[int]:
 def roll_stats(raw: Any, seed: Any) -> tuple[dict[str, Any], list[dict[str, str]]]:
     """Roll the stats with ``seed`` by the character's dice method and assign them in order.
 
-    >>> from calculators.builders.glittershard import blank
+    >>> from calculators.books.glittershard.builder import blank
     >>> c, events = roll_stats({**blank(), "method": "restricted"}, 7)
     >>> list(c["stats"].values()), c["seed"]
     ([1, 0, 2, 4, -1, -1, 3, -1], 7)

@@ -4,9 +4,9 @@ the four methods, race and class bonuses, level, skills and the derived values.
 
 from __future__ import annotations
 
-from ... import data
-from ...declare import Calculator, Output, assumption_input, choice_input, int_input, text_input
-from ...registry import REGISTRY
+from .... import data
+from ....declare import Calculator, Output, assumption_input, choice_input, int_input, text_input
+from ....registry import REGISTRY
 from ..character import compute_character
 from ..rules import (
     A_ALLOTMENT,

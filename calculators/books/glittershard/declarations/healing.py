@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...declare import Calculator, Output, assumption_input, choice_input, int_input
-from ...registry import REGISTRY
+from ....declare import Calculator, Output, assumption_input, choice_input, int_input
+from ....registry import REGISTRY
 from ..healing import compute_healing, compute_natural_healing
 from ..rules import (
     A_HEAL_CAP,

@@ -5,7 +5,7 @@ share with the character.
 
 from __future__ import annotations
 
-from ...declare import (
+from ....declare import (
     Calculator,
     Input,
     Output,
@@ -15,7 +15,7 @@ from ...declare import (
     dice_input,
     int_input,
 )
-from ...registry import REGISTRY
+from ....registry import REGISTRY
 from ..checks import compute_d6_check
 from ..conversation import compute_conversation
 from ..damage import compute_damage

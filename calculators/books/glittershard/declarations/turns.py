@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...declare import Calculator, Output, bool_input, int_input, text_input
-from ...registry import REGISTRY
+from ....declare import Calculator, Output, bool_input, int_input, text_input
+from ....registry import REGISTRY
 from ..rules import A_TURN_TIES, OFFENSIVE_TRADE_UNITS, TRIVIAL_TRADE_UNITS, rule_id
 from ..tables import movement_costs
 from ..turns import compute_movement, compute_turn_order

@@ -17,7 +17,7 @@ postures and statuses), :mod:`.reading` (the numbers conditions change), :mod:`.
 calls) and :mod:`.card` (the card and the builder's characters).
 
 >>> from calculators.tracker import encounter
->>> import calculators.tracker.glittershard as g
+>>> import calculators.books.glittershard.tracker as g
 >>> s = encounter.blank(g)
 >>> kira = {"name": "Kira", "max_health": 10, "health": 10, "magical_health": 3}
 >>> s, _ = encounter.act(g, s, {"op": "add", "creature": kira})

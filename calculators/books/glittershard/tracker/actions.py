@@ -6,16 +6,16 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from ...errors import InputError
-from ...glittershard.rules import (
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ....tracker.encounter import sort_order
+from ..rules import (
     A_TURN_TIES,
     OFFENSIVE_TRADE_UNITS,
     TRIVIAL_TRADE_UNITS,
     TURN_ORDER_DIE,
 )
-from ...glittershard.tables import movement_costs
-from ..context import Ctx
-from ..encounter import sort_order
+from ..tables import movement_costs
 from .health import _conscious
 from .reading import effective, goal
 from .terms import POSTURES, assumed

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...builders import glittershard as builder
-from ...glittershard.tables import stats as stat_table
-from ..context import State
+from ....tracker.context import State
+from .. import builder
+from ..tables import stats as stat_table
 from .actions import _left
 from .reading import effective, exhaustion_names, goal
 from .terms import POSTURES, STATUSES
@@ -68,7 +68,7 @@ def from_character(character: Any) -> dict[str, Any]:
     """The add form's values for a character of the Glittershard's End builder.
 
     Health, recovery points, magic stamina, armor value, dodge and speed are the sheet's
-    (:func:`calculators.builders.glittershard.evaluate`), each at its maximum.
+    (:func:`calculators.books.glittershard.builder.evaluate`), each at its maximum.
 
     >>> values = from_character(builder.example())
     >>> values["name"], values["max_health"], values["health"], values["speed"]

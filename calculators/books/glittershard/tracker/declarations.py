@@ -4,9 +4,9 @@ actions with their fields."""
 
 from __future__ import annotations
 
-from ...glittershard.rules import A_NATURAL_ROUNDING, SCORE_ROUNDING_CHOICES
-from ...glittershard.tables import movement_costs
-from ..spec import Action, Field, Limit
+from ....tracker.spec import Action, Field, Limit
+from ..rules import A_NATURAL_ROUNDING, SCORE_ROUNDING_CHOICES
+from ..tables import movement_costs
 from .terms import A_BURNING, A_EXHAUSTION_REST, HEALTH_LOW, REST_CHOICES, STATUSES
 
 CREATURE = (

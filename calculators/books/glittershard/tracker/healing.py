@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...glittershard.healing import compute_healing
-from ...glittershard.rules import A_HEAL_CAP, A_HEAL_NO_POINTS
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ..healing import compute_healing
+from ..rules import A_HEAL_CAP, A_HEAL_NO_POINTS
 from .health import _alive, _conscious, _damage, _lose, _thresholds, _wake_if_healed
 from .terms import A_SPELL, assumed
 

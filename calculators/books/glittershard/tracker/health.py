@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker.context import Ctx
 from .reading import goal, hunger_stage
 from .terms import HEALTH_LOW, MAX_ROLL_DICE, NO_ACTIONS
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ..context import Ctx, State
-from ..spec import Limit
+from ....errors import InputError
+from ....tracker.context import Ctx, State
+from ....tracker.spec import Limit
 from .health import (
     _damage,
     _exhaustion_death,

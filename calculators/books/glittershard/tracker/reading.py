@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...data import table
+from ....data import table
 from .terms import HUNGER_STAGES
 
 

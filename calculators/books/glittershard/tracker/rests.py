@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...glittershard.healing import compute_natural_healing
-from ...glittershard.rules import A_NATURAL_ROUNDING
-from ...rounding import rounding_text
-from ..context import Ctx
+from ....errors import InputError
+from ....rounding import rounding_text
+from ....tracker.context import Ctx
+from ..healing import compute_natural_healing
+from ..rules import A_NATURAL_ROUNDING
 from .health import (
     _alive,
     _conscious,

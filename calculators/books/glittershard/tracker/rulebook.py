@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..spec import Rule
+from ....tracker.spec import Rule
 
 SYSTEM = "glittershard"
 TITLE = "Glittershard's End"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...data import assumption_default
-from ...errors import InputError
-from ...glittershard.checks import pool_size
-from ...glittershard.rules import A_MIN_POOL, A_STAT_DICE
-from ..context import Ctx
+from ....data import assumption_default
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ..checks import pool_size
+from ..rules import A_MIN_POOL, A_STAT_DICE
 from .actions import _own_turn
 from .health import _alive, _roll_damage
 from .reading import effective

@@ -3,7 +3,7 @@ names, the rulebook's numbers it counts with, the postures, statuses and rests."
 
 from __future__ import annotations
 
-from ...data import entry
+from ....data import entry
 
 A_BURNING = "glittershard.tracker_damage_timing"
 A_EXHAUSTION_REST = "glittershard.tracker_exhaustion_rest"

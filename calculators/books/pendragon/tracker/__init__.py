@@ -12,7 +12,7 @@ their outcomes, death), :mod:`.rounds` (the hooks) and :mod:`.actions` (the
 ``HANDLERS``).
 
 >>> from calculators.tracker import encounter
->>> import calculators.tracker.pendragon as p
+>>> import calculators.books.pendragon.tracker as p
 >>> s = encounter.blank(p)
 >>> s, _ = encounter.act(p, s, {"op": "add", "creature": {"name": "Kira", "hp": 4}})
 >>> s, events = encounter.act(p, s, {"op": "damage", "id": "c1", "amount": 6})

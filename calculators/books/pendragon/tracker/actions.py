@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...pendragon.damage import compute_damage
-from ...pendragon.rules import A_DIRECT, A_MEET, A_SUBSTITUTIONS, REVIVE_BASE
-from ...pendragon.turn import turn_plans
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ..damage import compute_damage
+from ..rules import A_DIRECT, A_MEET, A_SUBSTITUTIONS, REVIVE_BASE
+from ..turn import turn_plans
 from .checks import _can_act, _check, _death, _dice, _wake
 from .declarations import A_DICE
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...pendragon.rules import A_MEET
-from ..context import Ctx
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ..rules import A_MEET
 from .declarations import A_DICE
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...notation import parse
-from ..context import State
+from ....errors import InputError
+from ....notation import parse
+from ....tracker.context import State
 from .declarations import A_DICE, KINDS
 
 

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from ...pendragon.rules import A_DIRECT, A_MEET, A_SUBSTITUTIONS, MEET_CHOICES, SUBSTITUTION_CHOICES
-from ..spec import Action, Field, Limit, Rule
+from ....tracker.spec import Action, Field, Limit, Rule
+from ..rules import A_DIRECT, A_MEET, A_SUBSTITUTIONS, MEET_CHOICES, SUBSTITUTION_CHOICES
 
 SYSTEM = "pendragon"
 TITLE = "Pendragon"

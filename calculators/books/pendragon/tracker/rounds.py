@@ -4,9 +4,9 @@ unconscious at a turn's start and its loss at the end; the hooks the engine call
 
 from __future__ import annotations
 
-from ...pendragon.rules import RALLY_DC
-from ..context import Ctx
-from ..spec import Limit
+from ....tracker.context import Ctx
+from ....tracker.spec import Limit
+from ..rules import RALLY_DC
 from .checks import _can_act, _check, _death
 from .creatures import order_key, validate_creature
 

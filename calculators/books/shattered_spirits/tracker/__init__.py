@@ -14,7 +14,7 @@ creature's checks, its Phase, the Turn order and its card), :mod:`.rounds` (Refr
 Turns' Phases, Purge and the End Phase: the hooks) and :mod:`.actions` (the ``HANDLERS``).
 
 >>> from calculators.tracker import encounter
->>> import calculators.tracker.shattered_spirits as s
+>>> import calculators.books.shattered_spirits.tracker as s
 >>> st = encounter.blank(s)
 >>> st, _ = encounter.act(s, st, {"op": "add", "creature": {"name": "Kira", "vigor": 3}})
 >>> st, events = encounter.act(s, st, {"op": "damage", "id": "c1", "amount": 15})

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...shattered_spirits.health import compute_health
-from ...shattered_spirits.rules import A_POOLS
-from ..context import Ctx
-from ..encounter import current_id
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ....tracker.encounter import current_id
+from ..health import compute_health
+from ..rules import A_POOLS
 from .creatures import phase_of, sequence
 from .declarations import ACTIONS, IMPROVISE_COST, NAMES, REFRESH_COST
 

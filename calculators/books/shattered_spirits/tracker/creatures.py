@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...shattered_spirits.rules import GROUPS, PHASES
-from ...shattered_spirits.turns import compute_turn_order
-from ..context import State
+from ....errors import InputError
+from ....tracker.context import State
+from ..rules import GROUPS, PHASES
+from ..turns import compute_turn_order
 from .declarations import LAST, NAMES, TOKENS
 
 

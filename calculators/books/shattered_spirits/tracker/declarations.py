@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from ...shattered_spirits.rules import A_POOLS, PHASES
-from ..spec import Action, Field, Limit, Rule
+from ....tracker.spec import Action, Field, Limit, Rule
+from ..rules import A_POOLS, PHASES
 
 SYSTEM = "shattered_spirits"
 TITLE = "Shattered Spirits"

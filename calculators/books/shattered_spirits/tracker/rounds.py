@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...shattered_spirits.rules import GROUPS, PHASES
-from ..context import Ctx
-from ..spec import Limit
+from ....tracker.context import Ctx
+from ....tracker.spec import Limit
+from ..rules import GROUPS, PHASES
 from .creatures import phase_of, sequence, validate_creature
 from .declarations import LAST, TOKENS
 

@@ -14,7 +14,7 @@ its card), :mod:`.turn` (the actions a turn allows, the Aiming Bonus), :mod:`.ro
 (the ``HANDLERS``).
 
 >>> from calculators.tracker import encounter
->>> import calculators.tracker.space_shard as s
+>>> import calculators.books.space_shard.tracker as s
 >>> st = encounter.blank(s)
 >>> st, _ = encounter.act(s, st, {"op": "add", "creature": {"name": "Rex", "hp": 2}})
 >>> st, events = encounter.act(s, st, {"op": "damage", "id": "c1", "amount": 5})

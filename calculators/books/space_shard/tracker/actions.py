@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...space_shard.defense import defensive_bonus
-from ...space_shard.melee import charge_bonus
-from ...space_shard.rules import A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
-from ..context import Ctx
-from ..encounter import current_id
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ....tracker.encounter import current_id
+from ..defense import defensive_bonus
+from ..melee import charge_bonus
+from ..rules import A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
 from .creatures import _base_defense, _effect, order_key
 from .declarations import KIND_NAMES
 from .turn import _aim_lost, _aim_used, _take

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
-from ...space_shard.rules import A_ORDER, AIM_MAX_ROUNDS, ORDER_CHOICES
-from ..context import State
+from ....errors import InputError
+from ....tracker.context import State
+from ..rules import A_ORDER, AIM_MAX_ROUNDS, ORDER_CHOICES
 from .declarations import KIND_NAMES, RULES
 
 

@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from ...space_shard.rules import (
+from ....tracker.spec import Action, Field, Limit, Rule
+from ..rules import (
     A_AIM,
     A_DOWNGRADE,
     A_ORDER,
@@ -18,7 +19,6 @@ from ...space_shard.rules import (
     ROUNDING_CHOICES,
     SURPRISE_CHOICES,
 )
-from ..spec import Action, Field, Limit, Rule
 
 SYSTEM = "space_shard"
 TITLE = "Space Shard"

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rounding import divide
-from ...space_shard.rules import A_REINFORCE, A_ROUND, REINFORCE_CHOICES
-from ..context import Ctx
-from ..spec import Limit
+from ....rounding import divide
+from ....tracker.context import Ctx
+from ....tracker.spec import Limit
+from ..rules import A_REINFORCE, A_ROUND, REINFORCE_CHOICES
 from .creatures import _base_defense, _effect, _surprise_round, validate_creature
 from .declarations import A_DURATION, DURATION_CHOICES
 from .turn import _aim_used, _take

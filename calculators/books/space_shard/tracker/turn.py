@@ -4,11 +4,11 @@ Round, whole-turn actions), spending one, and the Aiming Bonus used or lost.
 
 from __future__ import annotations
 
-from ...errors import InputError
-from ...space_shard.rules import A_AIM, A_DOWNGRADE, A_SURPRISE, AIM_CHOICES, AIM_DP, AIM_MAX_DMG
-from ...space_shard.turn import turn_plan
-from ..context import Ctx
-from ..encounter import current_id
+from ....errors import InputError
+from ....tracker.context import Ctx
+from ....tracker.encounter import current_id
+from ..rules import A_AIM, A_DOWNGRADE, A_SURPRISE, AIM_CHOICES, AIM_DP, AIM_MAX_DMG
+from ..turn import turn_plan
 from .creatures import _surprise_round
 from .declarations import KIND_NAMES, STANDARD_KINDS
 
