@@ -7,7 +7,7 @@ declares and registers the calculators. The package re-exports the public names 
 
 from __future__ import annotations
 
-from . import declarations  # noqa: F401 - importing it registers the calculators
+from . import declarations, grid_calculators  # noqa: F401 - importing them registers the calculators
 from .abilities import (
     NO_UTILITY_ABILITIES,
     TIER_MARK,

@@ -1,12 +1,11 @@
 """Attributes & Arts' grid calculators, declared: Range (with Blinded and Hidden), Area and
 Aura, a push, Movement through terrain, a Disoriented step. Importing this module registers
-them (the registry imports it with the system, :data:`calculators.registry.MORE_MODULES`).
+them (the book's package imports it).
 """
 
 from __future__ import annotations
 
-from ..arts import BASE_SPEED
-from ..declare import (
+from ...declare import (
     Calculator,
     Input,
     Output,
@@ -17,8 +16,11 @@ from ..declare import (
     int_input,
     text_input,
 )
-from ..registry import REGISTRY
-from .arts import (
+from ...grid.geometry import DIRECTION
+from ...grid.inputs import REACH
+from ...registry import REGISTRY
+from .creation import BASE_SPEED
+from .grid import (
     A_DISORIENTED,
     A_HALVED_TWICE,
     compute_area,
@@ -27,8 +29,6 @@ from .arts import (
     compute_push,
     compute_range_check,
 )
-from .geometry import DIRECTION
-from .inputs import REACH
 
 
 def _square(prefix: str, dx: int, dy: int, group: str) -> tuple[Input, Input]:

@@ -29,7 +29,7 @@ numbers, and the readings of the assumptions.
 
 from __future__ import annotations
 
-from . import declarations  # noqa: F401 - importing it registers the calculators
+from . import declarations, grid  # noqa: F401 - importing them registers the calculators
 from .character import compute_character
 from .checks import compute_d6_check
 from .conversation import compute_conversation

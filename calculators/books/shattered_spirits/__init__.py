@@ -19,7 +19,7 @@ constants and table helpers used outside it.
 
 from __future__ import annotations
 
-from . import declarations  # noqa: F401 - importing it registers the calculators
+from . import declarations, grid_calculators  # noqa: F401 - importing them registers the calculators
 from .attack import attack_dice, compute_attack, kept_faces
 from .damage import compute_damage
 from .health import compute_health

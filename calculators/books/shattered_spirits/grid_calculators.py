@@ -1,11 +1,11 @@
 """Shattered Spirits' grid calculators, declared: a target in reach with the Ranged Attack
 penalty, and the Arc, Blast, Burst and Line. Importing this module registers them (the
-registry imports it with the system, :data:`calculators.registry.MORE_MODULES`).
+book's package imports it).
 """
 
 from __future__ import annotations
 
-from ..declare import (
+from ...declare import (
     Calculator,
     Input,
     Output,
@@ -14,10 +14,10 @@ from ..declare import (
     int_input,
     text_input,
 )
-from ..registry import REGISTRY
-from .geometry import DIRECTION
-from .inputs import REACH
-from .shattered_spirits import (
+from ...grid.geometry import DIRECTION
+from ...grid.inputs import REACH
+from ...registry import REGISTRY
+from .grid import (
     A_ADJACENT,
     A_ARC,
     A_AREA_MEASURE,
