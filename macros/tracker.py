@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from calculators.builders import SYSTEMS as BUILDER_SYSTEMS
+from calculators.builders import has_builder
 from calculators.tracker import engine, history
 from calculators.tracker.present import add_form, render
 
@@ -63,7 +63,7 @@ def render_tracker(data: RulesData, system: str, doc: str) -> str:
     html = render(module, blank, links)
     uid = f"tracker-{system}"
     builder_button = ""
-    if system in BUILDER_SYSTEMS:
+    if has_builder(system):
         href = site_href(f"{system}/builder.md", "", doc)
         builder_button = (
             "<button type='button' class='md-button' data-action='builder' disabled>"

@@ -6,14 +6,13 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-from calculators import arts as arts_rules
+from ....builders.page import BuilderPage as Page
+from ... import arts as arts_rules
 
-from .builder_page import Page, plain
-
-__all__ = ["render_arts"]
+__all__ = ["render_page"]
 
 
-def render_arts(page: Page, module: ModuleType, blank: dict[str, Any], html: dict[str, Any]) -> str:
+def render_page(page: Page, module: ModuleType, blank: dict[str, Any], html: dict[str, Any]) -> str:
     """The builder: a fieldset per pool of points, the abilities by art, the level table."""
     entries = page.data
     status = html["steps"]
@@ -46,7 +45,9 @@ def render_arts(page: Page, module: ModuleType, blank: dict[str, Any], html: dic
         page_rule = (
             page.rule(rule)
             if number != 4
-            else page.rule(rule, plain(str(entries.entry(rule).data["text"]).split("\n\n")[-1]))
+            else page.rule(
+                rule, page.plain(str(entries.entry(rule).data["text"]).split("\n\n")[-1])
+            )
         )
         steps.append(
             page.step(
@@ -88,7 +89,8 @@ def render_arts(page: Page, module: ModuleType, blank: dict[str, Any], html: dic
     assumption = page.data.entry(arts_rules.NO_UTILITY_ABILITIES)
     note = (
         "<div class='admonition note rb-assumption'><p class='admonition-title'>"
-        f"Assumption: {escape(assumption.name)}</p><p>{escape(plain(assumption.data['text']))} "
+        f"Assumption: {escape(assumption.name)}</p>"
+        f"<p>{escape(page.plain(assumption.data['text']))} "
         f"<a href='{escape(page.links[assumption.id])}'>Why</a></p></div>"
     )
     steps.append(

@@ -7,17 +7,16 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-from calculators.glittershard.tables import level_rows, sizes, skills, stats
+from ....builders.page import BuilderPage as Page
+from ..tables import level_rows, sizes, skills, stats
 
-from .builder_page import Page, plain
 
-
-def render_glittershard(
+def render_page(
     page: Page, module: ModuleType, blank: dict[str, Any], html: dict[str, Any]
 ) -> str:
     """The builder: one fieldset per creation step, each with its rule and live status."""
     status = html["steps"]
-    creation = plain(str(page.data.entry("glittershard.character_creation").data["text"]))
+    creation = page.plain(str(page.data.entry("glittershard.character_creation").data["text"]))
     numbered = [m.group(1) for m in re.finditer(r"^\d+\. (.*)$", creation, re.M)]
 
     def book(*numbers: int) -> str:
@@ -71,7 +70,7 @@ def render_glittershard(
         "<div class='admonition note'><p class='admonition-title'>No race or class pages"
         "</p><p>"
         + escape(
-            plain(str(page.data.entry("glittershard.character_creation").data.get("note", "")))
+            page.plain(str(page.data.entry("glittershard.character_creation").data.get("note", "")))
         )
         + " Enter the values by hand.</p></div>"
     )
