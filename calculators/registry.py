@@ -28,6 +28,7 @@ class Registry:
     def __init__(self) -> None:
         self._calcs: dict[str, Calculator] = {}
         self._imported: set[str] = set()
+        self._looked_up: set[str] = set()
         self._declared: set[str] = set()
 
     def add(self, calc: Calculator) -> Calculator:
@@ -67,11 +68,13 @@ class Registry:
 
     def _load_system(self, system: str) -> None:
         """Register one system's calculators: its Python package's (the engine's module of an
-        engine system, or the book's package), then its declared ones."""
-        if system in ENGINE_MODULES:
-            self._load(f"{__package__}.{ENGINE_MODULES[system]}")
-        elif (package := books.module_name(system)) is not None:
-            self._load(package)
+        engine system, or the book's package, looked up once), then its declared ones."""
+        if system not in self._looked_up:
+            self._looked_up.add(system)
+            if system in ENGINE_MODULES:
+                self._load(f"{__package__}.{ENGINE_MODULES[system]}")
+            elif (package := books.module_name(system)) is not None:
+                self._load(package)
         if system in self._declared:
             return
         self._declared.add(system)
