@@ -137,7 +137,8 @@ def render_distribution(
         if not dense:
             height = float(value / top * 100) if top else 0
             bars.append(
-                f"<span class='rb-bar' style='--h:{height:.1f}%' data-tip='{name}: {escape(share)}'>"
+                f"<span class='rb-bar' style='--h:{height:.1f}%'"
+                f" data-tip='{name}: {escape(share)}'>"
                 f"<span class='rb-bar-x'>{name}</span></span>"
             )
         rows.append(

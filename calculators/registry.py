@@ -1,38 +1,25 @@
-"""Where calculators are collected: each system module registers its own, and the
+"""Where calculators are collected: each book's package registers its own, and the
 calculators a system declares in its rules data are built (:func:`calculators.declared.build`)
 and added here when that system is first asked for.
 
-The registry depends on the system modules and on :mod:`calculators.declared`, never
-the other way round: a system module is found by name (it adds its calculators when
-imported), and :mod:`~calculators.declared` only builds calculators, it does not register
-them."""
+The registry depends on the books' packages and on :mod:`calculators.declared`, never
+the other way round: a book's package is found by the book's id (:mod:`calculators.books`;
+it adds its calculators when imported), and :mod:`~calculators.declared` only builds
+calculators, it does not register them."""
 
 from __future__ import annotations
 
 import importlib
 
+from . import books
 from .declare import Calculator
 
-#: The module that registers each system's calculators (``dice``: the roller of any system).
-SYSTEM_MODULES = {
-    "arts": "arts",
-    "glittershard": "glittershard",
-    "pendragon": "pendragon",
-    "shattered_spirits": "shattered_spirits",
-    "space_shard": "space_shard",
-    "dice": "roller",
-}
+#: The engine's own systems, whatever the books, and the module that registers each
+#: (``dice``: the roller of any system); loaded without exported data.
+ENGINE_MODULES = {"dice": "roller"}
 
-#: Systems of the engine itself, whatever the books: loaded without exported data.
-ENGINE_SYSTEMS = ("dice",)
-
-#: Further modules that register more of a system's calculators, imported after its own:
-#: the grid calculators of the books that play on squares (``calculators/grid/``).
-MORE_MODULES = {
-    "arts": ("grid.arts_calculators",),
-    "glittershard": ("grid.glittershard",),
-    "shattered_spirits": ("grid.shattered_spirits_calculators",),
-}
+#: The ids of :data:`ENGINE_MODULES`' systems.
+ENGINE_SYSTEMS = tuple(ENGINE_MODULES)
 
 
 class Registry:
@@ -41,6 +28,7 @@ class Registry:
     def __init__(self) -> None:
         self._calcs: dict[str, Calculator] = {}
         self._imported: set[str] = set()
+        self._looked_up: set[str] = set()
         self._declared: set[str] = set()
 
     def add(self, calc: Calculator) -> Calculator:
@@ -79,11 +67,14 @@ class Registry:
         self._declared.clear()
 
     def _load_system(self, system: str) -> None:
-        """Register one system's calculators: its Python module's, then its declared ones."""
-        if system in SYSTEM_MODULES:
-            self._load(SYSTEM_MODULES[system])
-        for name in MORE_MODULES.get(system, ()):
-            self._load(name)
+        """Register one system's calculators: its Python package's (the engine's module of an
+        engine system, or the book's package, looked up once), then its declared ones."""
+        if system not in self._looked_up:
+            self._looked_up.add(system)
+            if system in ENGINE_MODULES:
+                self._load(f"{__package__}.{ENGINE_MODULES[system]}")
+            elif (package := books.module_name(system)) is not None:
+                self._load(package)
         if system in self._declared:
             return
         self._declared.add(system)
@@ -112,15 +103,11 @@ class Registry:
         return added
 
     def _load(self, name: str) -> None:
-        """Import one system module (which registers its calculators), once."""
+        """Import one module that registers calculators (by its full name), once."""
         if name in self._imported:
             return
         self._imported.add(name)
-        try:
-            importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__package__}.{name}":
-                raise
+        importlib.import_module(name)
 
     def find(self, calc_id: str) -> Calculator | None:
         """The calculator ``calc_id``, importing only its own system's module.
@@ -134,7 +121,7 @@ class Registry:
         return self._calcs.get(calc_id)
 
     def all(self) -> dict[str, Calculator]:
-        """Every registered calculator: each system's module imported and its declared
+        """Every registered calculator: each system's package imported and its declared
         calculators built, once. Only the systems whose data was exported count (and
         :data:`ENGINE_SYSTEMS`): a site holds the books of its own ``rules_data/``.
 
@@ -143,9 +130,7 @@ class Registry:
         """
         from .data import systems
 
-        present = systems()
-        books = [s for s in SYSTEM_MODULES if s in present or s in ENGINE_SYSTEMS]
-        for system in dict.fromkeys([*books, *present]):
+        for system in dict.fromkeys([*ENGINE_SYSTEMS, *systems()]):
             self._load_system(system)
         return self._calcs
 

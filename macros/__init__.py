@@ -73,14 +73,16 @@ def define_env(env: Any) -> None:
         data = load_rules(root)
     except RulesDataError as error:
         raise PluginError(str(error)) from None
-    if bad_marks := check_marks(data):  # inline dice marks ([words]{dice=...}) that cannot work
-        raise PluginError("rules data has broken dice marks:\n" + "\n".join(bad_marks))
     if export_core_data(data, engine_dir(env) / "calculators"):
         # A rebuild under `mkdocs serve` after a rules_data edit: read the new export and
         # build the calculators it declares again. (Python declarations built at import
         # keep their inputs until serve restarts.)
         calculators.data.system_data.cache_clear()
         calculators.registry.REGISTRY.forget_declared()
+    # Inline dice marks ([words]{dice=...}) that cannot work; after the export, as a contest
+    # needs its book's contest calculator, which the rules data may declare.
+    if bad_marks := check_marks(data):
+        raise PluginError("rules data has broken dice marks:\n" + "\n".join(bad_marks))
     catalog = calculators.catalog()  # every declaration, once per build
     by_rule: dict[str, list[str]] = {}
     for calc in catalog:
@@ -174,16 +176,32 @@ def define_env(env: Any) -> None:
     @env.macro
     def character_builder(system_id: str) -> str:
         """A system's character builder: its steps, rules and sheet (``assets/builder.js``)."""
+        from calculators.builders import has_builder
+
         from .builder import render_builder  # imports the core, which needs the data export
 
-        return render_builder(data, system_id, _current_doc(env))
+        doc = _current_doc(env)
+        if not has_builder(system_id):
+            raise PluginError(
+                f"{doc}: character_builder({system_id!r}): the book {system_id!r} has no "
+                f"character builder (calculators/books/{system_id}/builder/)"
+            )
+        return render_builder(data, system_id, doc)
 
     @env.macro
     def encounter_tracker(system_id: str) -> str:
         """A system's encounter tracker: controls, empty encounter, rules (``tracker.js``)."""
+        from calculators.tracker import has_tracker
+
         from .tracker import render_tracker  # imports the core, which needs the data export
 
-        return render_tracker(data, system_id, _current_doc(env))
+        doc = _current_doc(env)
+        if not has_tracker(system_id):
+            raise PluginError(
+                f"{doc}: encounter_tracker({system_id!r}): the book {system_id!r} has no "
+                f"encounter tracker (calculators/books/{system_id}/tracker/)"
+            )
+        return render_tracker(data, system_id, doc)
 
     @env.macro
     def print_system(system_id: str) -> str:

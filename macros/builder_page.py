@@ -1,7 +1,8 @@
 """What every builder page is made of: its form fields, steps, rule quotes and toolbar.
 
-A system's builder page (:mod:`macros.builder_arts`, :mod:`macros.builder_glittershard`)
-lays out its own steps with a :class:`Page`; :mod:`macros.builder` picks the system's.
+A book's builder page layout (``calculators/books/<id>/builder/layout.py``) lays out its
+own steps with a :class:`Page` (the members of :class:`calculators.builders.page.BuilderPage`,
+so the layout imports nothing of ``macros``); :mod:`macros.builder` calls the book's.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ class Page:
         self.system = system
         self.uid = f"builder-{system}"
         self.links = entry_links(data, system, doc)
+
+    def plain(self, text: str) -> str:
+        """Rules text without Markdown emphasis and links (:func:`plain`), for a layout."""
+        return plain(text)
 
     def fid(self, name: str) -> str:
         """The HTML id of the control for form field ``name``."""

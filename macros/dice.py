@@ -13,12 +13,13 @@ matching) finds
       [the highest two rolls]{dice=3d6kh2}   roll 3d6kh2 when clicked
       [2d10]{dice=d100}                      read as d100 (one d10 is the tens place)
       [3d6]{dice=none}                       plain text: not a roll of its own
-      [contested by]{contest=MIG:END}        an opposed roll (``arts.contest``)
+      [contested by]{contest=MIG:END}        an opposed roll (``<system>.contest``)
 
-Each becomes a ``<button data-dice="…">`` (or ``data-contest="…"``) holding the
-rulebook's words, followed by a popover with the odds computed here, at build
-time (mean, range, a small chart), which CSS shows on hover and focus, so it
-works without JavaScript; ``macros/assets/dice.js`` rolls it when clicked. The
+Each becomes a ``<button data-dice="…">`` (or ``data-contest="…"`` with
+``data-contest-calc``, the book's contest calculator; not ``data-calc``, which marks a
+calculator) holding the rulebook's words, followed by a popover with the odds computed
+here, at build time (mean, range, a small chart), which CSS shows on hover and focus, so
+it works without JavaScript; ``macros/assets/dice.js`` rolls it when clicked. The
 popover carries ``rb-added``: text the site adds, not rulebook text (the seed
 coverage test skips it) and ``data-search-exclude`` (the search index too). It is a
 ``<small>`` holding spans: Material's search parser tells elements apart by tag name
@@ -42,6 +43,7 @@ import calculators
 from calculators.errors import InputError
 from calculators.notation import parse
 from calculators.present import percent
+from calculators.registry import REGISTRY
 
 from .linker import outside_protected
 from .rulesdata import Entry, RulesData
@@ -60,8 +62,19 @@ AUTO = re.compile(
 )
 #: What stands for a roll while the linker works: no letters, so no term matches it.
 _HOLD = re.compile("\x02(\\d+)\x03")
-#: The calculator behind ``{contest=...}`` marks.
-CONTEST_CALC = "arts.contest"
+#: The calculator behind a book's ``{contest=...}`` marks: ``<system>.contest``, which answers
+#: ``p_success``, ``p_critical``, ``p_tie``, ``distribution`` (the margin) and, with a seed,
+#: ``result`` (``attacker_total``, ``defender_total``, ``outcome``, ``margin``) and ``rolled``.
+CONTEST_NAME = "contest"
+
+
+def contest_calc(system: str) -> str:
+    """The id of the calculator that rolls ``system``'s contests.
+
+    >>> contest_calc("arts")
+    'arts.contest'
+    """
+    return f"{system}.{CONTEST_NAME}"
 
 
 @dataclass(frozen=True)
@@ -127,13 +140,13 @@ def auto_expression(match: re.Match[str]) -> str | None:
 
 
 @cache
-def contest_result() -> dict[str, object]:
-    """``arts.contest`` at its default inputs (equal modifiers, no Boons or Banes).
+def contest_result(calc_id: str) -> dict[str, object]:
+    """A contest calculator at its default inputs (equal modifiers, no Boons or Banes).
 
-    >>> contest_result()["p_tie"]
+    >>> contest_result("arts.contest")["p_tie"]
     '73/648'
     """
-    return calculators.run(CONTEST_CALC, {})
+    return calculators.run(calc_id, {})
 
 
 def spark(pairs: tuple[tuple[int, Fraction], ...]) -> str:
@@ -169,7 +182,9 @@ def check_marks(data: RulesData) -> list[str]:
     """Every explicit mark that cannot work, as ``file:line: field: message``.
 
     A ``dice`` value must be ``none`` or an expression of the dice language; a
-    ``contest`` value is ``A:B`` and only the arts system has contests.
+    ``contest`` value is ``A:B``, in a book that has a contest calculator
+    (:func:`contest_calc`). Run after the data is exported (the calculator may be declared
+    in the rules data).
     """
     problems = []
     for entry in data.entries.values():
@@ -195,8 +210,12 @@ def _mark_problem(entry: Entry, mark: re.Match[str]) -> str | None:
     sides = value.split(":")
     if len(sides) != 2 or not all(sides):
         return f"{mark.group(0)}: a contest is written contest=ROLLER:DEFENDER"
-    if entry.system != "arts":
-        return f"{mark.group(0)}: contests are the arts system's opposed rolls"
+    calc_id = contest_calc(entry.system)
+    if REGISTRY.find(calc_id) is None:
+        return (
+            f"{mark.group(0)}: a contest is rolled by the calculator {calc_id}, which the book "
+            f"{entry.system!r} does not have"
+        )
     return None
 
 
@@ -224,8 +243,13 @@ class InlineDice:
         self.live = live
         self._ids = itertools.count(1)
 
-    def render(self, markdown: str, link: Callable[[str], str], doc: str) -> str:
+    def render(
+        self, markdown: str, link: Callable[[str], str], doc: str, system: str = ""
+    ) -> str:
         """``link(markdown)`` with every roll outside code, links and tags made live.
+
+        ``system`` is the book the text belongs to (its contests roll its contest
+        calculator); by default the folder of ``doc``.
 
         The words of a mark are kept from ``link`` (here: upper-casing); with
         ``live=False`` the rest is left to it unchanged:
@@ -243,10 +267,11 @@ class InlineDice:
             held.append(html)
             return f"\x02{len(held) - 1}\x03"
 
-        marked = outside_protected(markdown, lambda text: self._mark(text, hold, doc))
+        book = system or doc.partition("/")[0]
+        marked = outside_protected(markdown, lambda text: self._mark(text, hold, doc, book))
         return _HOLD.sub(lambda m: held[int(m.group(1))], link(marked))
 
-    def _mark(self, text: str, hold: Callable[[str], str], doc: str) -> str:
+    def _mark(self, text: str, hold: Callable[[str], str], doc: str, system: str) -> str:
         """Explicit marks first, then notation found in the words between them."""
         out: list[str] = []
         position = 0
@@ -259,7 +284,8 @@ class InlineDice:
                 out.append(hold(self.dice_html(words, value)))
             else:
                 roller, defender = value.split(":")
-                out.append(hold(self.contest_html(words, roller, defender, doc)))
+                calc_id = contest_calc(system)
+                out.append(hold(self.contest_html(words, roller, defender, doc, calc_id)))
             position = mark.end()
         out.append(self._auto(text[position:], hold))
         return "".join(out)
@@ -298,33 +324,40 @@ class InlineDice:
             "</small></span>"
         )
 
-    def contest_html(self, words: str, roller: str, defender: str, doc: str) -> str:
-        """An opposed roll (``arts.contest``): the words as a button, the odds at equal modifiers.
+    def contest_html(
+        self, words: str, roller: str, defender: str, doc: str, calc_id: str
+    ) -> str:
+        """An opposed roll (the book's contest calculator ``calc_id``): the words as a button,
+        the odds at equal modifiers.
 
         The reader's modifiers are unknown here, so the odds and the roll use 0 for both;
         the popover says so and links to the full calculator.
         """
-        result = contest_result()
+        result = contest_result(calc_id)
         uid = f"rb-dice-{next(self._ids)}"
-        calc = calculators.get(CONTEST_CALC)
+        calc = calculators.get(calc_id)
         rule = self.data.entries.get(calc.rule) if calc.rule else None
         link = ""
         if rule is not None:
-            url = site_href(f"{rule.system}/{rule.page}.md", dom_id(CONTEST_CALC), doc)
+            url = site_href(f"{rule.system}/{rule.page}.md", dom_id(calc_id), doc)
             path, _, fragment = url.partition("#")
-            url = f"{path or './'}?calc={CONTEST_CALC}#{fragment}"
+            url = f"{path or './'}?calc={calc_id}#{fragment}"
             link = f' <a href="{_text(url)}">Open the {_text(calc.title)} calculator</a>'
         margin = tuple((int(x), Fraction(p)) for x, p in result["distribution"])  # type: ignore[union-attr]
+        chances = "; ".join(
+            f"{output.label.lower()} {percent(str(result[output.name]))} ({result[output.name]})"
+            for output in calc.outputs
+            if output.kind == "fraction"
+        )
         said = (
-            f"{roller} contested by {defender}: each side rolls 2d6 plus its modifier; "
-            f"with equal modifiers (0 and 0 here: no character is known) the roller "
-            f"succeeds {percent(str(result['p_success']))} ({result['p_success']}), "
-            f"a critical {percent(str(result['p_critical']))}, "
-            f"a tie (the defender wins) {percent(str(result['p_tie']))}."
+            f"{roller} contested by {defender}: {calc.help} With equal modifiers "
+            f"(0 and 0 here: no character is known): {chances}."
         )
         return (
             f'<span class="rb-dice rb-contest"><button type="button" class="rb-dice-roll" '
-            f'data-contest="{_text(roller)}:{_text(defender)}" aria-describedby="{uid}">'
+            f'data-contest="{_text(roller)}:{_text(defender)}" '
+            f'data-contest-calc="{_text(calc_id)}" '
+            f'aria-describedby="{uid}">'
             f"{_text(words)}</button>"
             f'<small class="rb-dice-odds rb-added" id="{uid}" data-search-exclude>'
             f'<span class="rb-dice-said">{_text(said)}</span>{spark(margin)}'

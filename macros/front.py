@@ -230,9 +230,9 @@ def assumptions_page(
 
 def tracker_assumptions(system_id: str) -> frozenset[str]:
     """The assumptions the system's encounter tracker follows (none without a tracker)."""
-    from calculators.tracker import SYSTEMS, assumptions_of
+    from calculators.tracker import assumptions_of, has_tracker
 
-    return assumptions_of(system_id) if system_id in SYSTEMS else frozenset()
+    return assumptions_of(system_id) if has_tracker(system_id) else frozenset()
 
 
 def _assumption(

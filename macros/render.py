@@ -110,7 +110,9 @@ class Renderer:
     def link(self, entry: Entry, markdown: str, doc: str) -> str:
         """Link known names in ``markdown`` (except the entry's own name); make rolls live."""
         linker = self.linkers[entry.system]
-        return self.dice.render(markdown, lambda md: linker.link(md, doc, skip=entry.id), doc)
+        return self.dice.render(
+            markdown, lambda md: linker.link(md, doc, skip=entry.id), doc, entry.system
+        )
 
     def ref(self, entry_id: str, doc: str, label: str | None = None) -> str:
         """A Markdown link to an entry by id, with its summary on hover."""
@@ -263,7 +265,9 @@ class Renderer:
         and always gets its title as a heading, anchored at :func:`page_anchor`.
         """
         linker = self.linkers[page.system]
-        intro = page.text and self.dice.render(page.text, lambda md: linker.link(md, doc), doc)
+        intro = page.text and self.dice.render(
+            page.text, lambda md: linker.link(md, doc), doc, page.system
+        )
         title = "#" * (1 + self.shift)
         parts = [f"{title} {page.title} {{ #{page_anchor(page)} }}" if self.shift else "", intro]
         entries = list(page.entries)

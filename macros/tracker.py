@@ -11,7 +11,7 @@ import json
 from html import escape
 
 from calculators import catalog
-from calculators.builders import SYSTEMS as BUILDER_SYSTEMS
+from calculators.builders import has_builder
 from calculators.tracker import engine, history, other_rules
 from calculators.tracker.present import add_form, render
 
@@ -92,7 +92,7 @@ def render_tracker(data: RulesData, system: str, doc: str) -> str:
     html = render(module, blank, links)
     uid = f"tracker-{system}"
     builder_button = ""
-    if system in BUILDER_SYSTEMS:
+    if has_builder(system):
         href = site_href(f"{system}/builder.md", "", doc)
         builder_button = (
             "<button type='button' class='md-button' data-action='builder' disabled>"

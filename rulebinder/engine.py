@@ -10,7 +10,8 @@ When this repository builds its own site, that folder is the repository. In an a
 project, where Rulebinder was installed with pip, it is ``<cache_dir>/engine`` (by default
 ``.cache/plugin/rulebinder/engine``, beside Material's own plugin caches), made here: the
 installed core's modules copied in (the package in ``site-packages`` is never written to),
-but for those of the books built into the engine (:func:`book_module`); its exported data;
+but for the books' packages, ``calculators/books/<id>/`` (:func:`book_module`: those of
+Rulebinder's own books, which an author's site does not hold); its exported data;
 a ``pyproject.toml`` naming the installed version; and the runtime, linked from the user's
 cache (:mod:`rulebinder.runtime_cache`) or from the plugin's ``pyodide_dir``.
 """
@@ -24,6 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["Engine", "book_module", "core_source", "link_runtime", "locate", "prepare_core"]
+
+#: Where the core keeps the books' own Python, one package a book (:mod:`calculators.books`).
+BOOKS = "books"
 
 #: The engine's own packages; a project holding both is the engine's repository.
 PACKAGES = ("calculators", "macros")
@@ -87,43 +91,27 @@ def core_source() -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def builtin_books() -> frozenset[str]:
-    """The ids of the books whose Python is part of the installed engine.
+def book_module(relative: Path) -> bool:
+    """Whether a file of the core (its path in the package) is part of a book's package,
+    ``books/<id>/...``, rather than the engine's (``books/__init__.py`` is the engine's: it
+    finds a book's package by id).
 
-    Until a book's Python lives with the book (issue #18, item 1), the five books of
-    Rulebinder's repository have their modules in the core package, registered by id.
-
-    >>> sorted(builtin_books())[:2]
-    ['arts', 'glittershard']
+    >>> [book_module(Path(p)) for p in ("books/pendragon/__init__.py",
+    ...     "books/pendragon/tracker/rounds.py", "books/__init__.py", "tracker/encounter.py")]
+    [True, True, False, False]
     """
-    from calculators.registry import ENGINE_SYSTEMS, SYSTEM_MODULES
-
-    return frozenset(SYSTEM_MODULES) - frozenset(ENGINE_SYSTEMS)
-
-
-def book_module(relative: Path, books: frozenset[str]) -> bool:
-    """Whether a module of the core (its path in the package) belongs to one of ``books``:
-    a folder or module named by the book's id, or starting with it and ``_``.
-
-    >>> books = frozenset({"arts", "shattered_spirits"})
-    >>> [book_module(Path(p), books) for p in ("arts.py", "tracker/arts/rules.py",
-    ...     "grid/shattered_spirits_calculators.py", "grid/geometry.py", "artsy.py")]
-    [True, True, True, False, False]
-    """
-    names = [*relative.parent.parts, relative.stem]
-    return any(name in books or name.startswith(tuple(f"{b}_" for b in books)) for name in names)
+    return len(relative.parts) > 2 and relative.parts[0] == BOOKS
 
 
 def _sync(source: Path, target: Path) -> int:
-    """Copy the engine's modules of ``source`` to ``target`` where they differ (not the
-    built-in books', see :func:`book_module`); delete the others. How many were written."""
-    books = builtin_books()
+    """Copy the engine's modules of ``source`` to ``target`` where they differ (no book's,
+    see :func:`book_module`); delete the others. How many were written."""
     wanted = {
         relative
         for path in source.rglob("*.py")
         if "__pycache__" not in path.parts
         and (relative := path.relative_to(source)).parts[0] != "data"
-        and not book_module(relative, books)
+        and not book_module(relative)
     }
     written = 0
     for relative in sorted(wanted):

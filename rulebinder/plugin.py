@@ -154,9 +154,9 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         built into this engine (its calculators would be loaded for the author's book)."""
         if self.engine is None or self.engine.own:
             return
-        from calculators.registry import ENGINE_SYSTEMS, SYSTEM_MODULES
+        from calculators.books import installed
 
-        taken = set(SYSTEM_MODULES) - set(ENGINE_SYSTEMS)
+        taken = set(installed())
         for path in sorted((project / "rules_data").glob("*/system.yml")):
             if path.parent.name in taken:
                 raise PluginError(

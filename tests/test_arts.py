@@ -196,7 +196,7 @@ def test_bad_ability_text_is_an_input_error_on_abilities(text: str, message: str
 
 def test_every_listed_ability_belongs_to_a_combat_art() -> None:
     # The assumption arts.assume_no_utility_abilities rests on this.
-    from calculators.arts import ability_cards
+    from calculators.books.arts import ability_cards
 
     cards = ability_cards()
     assert len(cards) == 63

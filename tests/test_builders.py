@@ -7,7 +7,9 @@ import json
 import pytest
 
 from calculators import InputError
-from calculators.builders import arts, glittershard, handle
+from calculators.books.arts import builder as arts
+from calculators.books.glittershard import builder as glittershard
+from calculators.builders import handle
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import calculators
 from calculators import InputError, data
-from calculators import glittershard as gs
+from calculators.books import glittershard as gs
 from macros.loader import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,6 +1,7 @@
-"""The grid (calculators/grid/): each book's distance measure and its source line, the
-rulebooks' own examples, the shapes of areas, pushes, terrain, Disoriented, the picture,
-and properties checked against brute force."""
+"""The grid (calculators/grid/, and each book's calculators/books/<id>/grid.py): each
+book's distance measure and its source line, the rulebooks' own examples, the shapes of
+areas, pushes, terrain, Disoriented, the picture, and properties checked against brute
+force."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 
 import calculators
 from calculators import InputError
-from calculators.grid import arts, glittershard, shattered_spirits
+from calculators.books.arts import grid as arts
+from calculators.books.glittershard import grid as glittershard
+from calculators.books.shattered_spirits import grid as shattered_spirits
 from calculators.grid.geometry import (
     DIRECTION,
     DIRECTIONS,

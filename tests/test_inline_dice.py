@@ -248,7 +248,7 @@ def test_a_mark_that_cannot_work_is_named_with_its_file_and_line() -> None:
         "arts/p.yml:9: text: [2d]{dice=2d}: not a dice expression "
         "(expression: expected a number after 'd' at 3)",
         "arts/p.yml:9: text: [it]{contest=MIG}: a contest is written contest=ROLLER:DEFENDER",
-        "glittershard/p.yml:9: text: [contested by]{contest=A:B}: contests are the arts "
-        "system's opposed rolls",
+        "glittershard/p.yml:9: text: [contested by]{contest=A:B}: a contest is rolled by the "
+        "calculator glittershard.contest, which the book 'glittershard' does not have",
     ]
     assert check_marks(load_rules(RULES)) == []

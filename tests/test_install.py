@@ -162,3 +162,7 @@ def test_none_of_the_five_books_is_there(book: Book) -> None:
     pages = [p.read_text(encoding="utf-8") for p in book.site.rglob("*.html")]
     for name in ("Glittershard", "Pendragon", "Shattered Spirits", "Space Shard"):
         assert not [text for text in pages if name in text], name
+    # The browser's core is the engine alone: the finder of books, none of their packages.
+    (wheel,) = book.site.glob("pyodide/core/*/*.whl")
+    books = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("calculators/books/")]
+    assert books == ["calculators/books/__init__.py"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from calculators import run
-from calculators.arts import ability_cards
-from calculators.builders import arts as builder
+from calculators.books.arts import ability_cards
+from calculators.books.arts import builder as builder
+from calculators.books.arts.tracker import card
 from calculators.tracker import handle
-from calculators.tracker.arts import card
 from macros.loader import load_rules
 from tests.seedtext import SEEDS
 

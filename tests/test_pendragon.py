@@ -16,7 +16,7 @@ import pytest
 
 import calculators
 from calculators import InputError, data
-from calculators.pendragon import (
+from calculators.books.pendragon import (
     CHECK_WOUNDS_CHOICES,
     MEET_CHOICES,
     SUBSTITUTION_CHOICES,

@@ -32,7 +32,14 @@ from macros.precache import write_service_worker
 from macros.snapshot import SNAPSHOT_VERSIONS
 from rulebinder import runtime_cache
 from rulebinder.cli import main
-from rulebinder.engine import Engine, book_module, builtin_books, link_runtime, locate, prepare_core
+from rulebinder.engine import (
+    Engine,
+    book_module,
+    core_source,
+    link_runtime,
+    locate,
+    prepare_core,
+)
 from rulebinder.new import FILES, NotEmpty, create
 from rulebinder.plugin import RulebinderPlugin
 from rulebinder.runtime_cache import RuntimeFetchError, integrity_of, pinned_runtime
@@ -196,10 +203,13 @@ def test_the_engine_folder_holds_the_engine_and_not_the_built_in_books(tmp_path:
     modules = {p.relative_to(engine.core).as_posix() for p in engine.core.rglob("*.py")}
     assert {"__init__.py", "bridge.py", "registry.py", "notation/parser.py"} <= modules
     assert "stale/gone.py" not in modules
-    books = builtin_books()
-    assert books == {"arts", "glittershard", "pendragon", "shattered_spirits", "space_shard"}
-    assert not [m for m in modules if book_module(Path(m), books)]
-    assert "tracker/encounter.py" in modules and "tracker/pendragon.py" not in modules
+    assert not [m for m in modules if book_module(Path(m))]
+    # The engine's finder of books is copied; no book's package is, nor anything naming one.
+    assert "books/__init__.py" in modules
+    assert not [m for m in modules if m.startswith("books/") and m != "books/__init__.py"]
+    assert "tracker/encounter.py" in modules and "builders/page.py" in modules
+    source = {p.relative_to(core_source()).as_posix() for p in core_source().rglob("*.py")}
+    assert {"books/pendragon/tracker/__init__.py", "books/arts/builder/layout.py"} <= source
     assert engine.data.is_dir()
     assert 'version = "9.8.7"' in (engine.root / "pyproject.toml").read_text()
     assert prepare_core(engine, "9.8.7", "Core.") == 0  # nothing changed

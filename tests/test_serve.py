@@ -63,7 +63,7 @@ def test_serve_picks_up_changed_calculator_declarations(tmp_path: Path) -> None:
         first = wait_for(url, TITLE, 180)
         assert first is not None, "mkdocs serve never served the page"
         assert EDITED not in first
-        declarations = project / "calculators" / "pendragon" / "declarations.py"
+        declarations = project / "calculators" / "books" / "pendragon" / "declarations.py"
         source = declarations.read_text(encoding="utf-8")
         assert f'"{TITLE}",' in source
         declarations.write_text(source.replace(f'"{TITLE}",', f'"{EDITED}",'), encoding="utf-8")

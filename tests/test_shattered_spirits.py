@@ -12,7 +12,7 @@ import yaml
 
 import calculators
 from calculators import InputError, data
-from calculators import shattered_spirits as ss
+from calculators.books import shattered_spirits as ss
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILE = "1,2,3,4,5,6,7,8,9,10,11"

@@ -20,8 +20,7 @@ import pytest
 
 import calculators
 from calculators import InputError, data
-from calculators.dice import fraction_str
-from calculators.space_shard import (
+from calculators.books.space_shard import (
     AIM_CHOICES,
     DOWNGRADE_CHOICES,
     ORDER_CHOICES,
@@ -35,6 +34,7 @@ from calculators.space_shard import (
     attack_odds,
     distance_steps,
 )
+from calculators.dice import fraction_str
 
 ATTACK_TYPES = ("barehand", "bladed", "throwing", "heavy_throwing", "bow", "gun", "spell")
 SPACE_SHARD = [c for c in calculators.catalog() if c["system"] == "space_shard"]

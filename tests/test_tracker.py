@@ -15,14 +15,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from calculators.books import installed
 from calculators.errors import InputError
-from calculators.tracker import SYSTEMS, call, engine, handle, history
+from calculators.tracker import call, engine, handle, has_tracker, history
 from calculators.tracker.encounter import GENERIC, validate
 from calculators.tracker.spec import Field
 from macros.loader import load_rules
 from macros.render import anchor
 
 DATA = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
+#: The books with a tracker, found as the engine finds them (their packages).
+SYSTEMS = [s for s in installed() if has_tracker(s)]
 
 
 def field_value(field: Field) -> st.SearchStrategy[Any]:

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-import calculators.tracker.arts as a
+import calculators.books.arts.tracker as a
 from calculators import data
-from calculators.builders import arts as builder
+from calculators.books.arts import builder as builder
 from calculators.errors import InputError
 from calculators.tracker import encounter, handle
 
@@ -794,7 +794,7 @@ def use(state: dict[str, Any], **values: Any) -> tuple[dict[str, Any], list[dict
 
 
 def test_every_declared_effect_names_a_status_or_a_load_the_tracker_has() -> None:
-    from calculators.tracker.arts.abilities import USABLE, _kind
+    from calculators.books.arts.tracker.abilities import USABLE, _kind
 
     assert len(USABLE) >= 20
     for key, entry in USABLE.items():

@@ -10,8 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from calculators.tracker import SYSTEMS, assumptions_of, engine, history, other_rules
+from calculators.books import installed
+from calculators.tracker import assumptions_of, engine, has_tracker, history, other_rules
 from macros.loader import load_rules
+
+#: The books with an encounter tracker.
+SYSTEMS = [s for s in installed() if has_tracker(s)]
 
 DATA = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
 RULE_KINDS = ("section", "status")

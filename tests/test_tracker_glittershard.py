@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from calculators.builders import glittershard as builder
+from calculators.books.glittershard import builder as builder
+from calculators.books.glittershard import tracker as g
 from calculators.errors import InputError
 from calculators.tracker import encounter, handle
-from calculators.tracker import glittershard as g
 from macros.loader import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]

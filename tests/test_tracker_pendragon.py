@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import calculators.tracker.pendragon as p
+import calculators.books.pendragon.tracker as p
 from calculators.errors import InputError
 from calculators.tracker import encounter
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import calculators.tracker.shattered_spirits as M
+import calculators.books.shattered_spirits.tracker as M
 from calculators.errors import InputError
 from calculators.tracker import encounter
 from macros.loader import load_rules

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import calculators.tracker.space_shard as M
+import calculators.books.space_shard.tracker as M
 from calculators.errors import InputError
 from calculators.tracker import encounter
 from macros.loader import load_rules

@@ -1,11 +1,13 @@
 """Character builders: a character as plain JSON, changed by pure functions of the core.
 
-One module a system (:mod:`.arts`, :mod:`.glittershard`), each with ``VERSION``,
+A book with a builder has a module ``builder`` in its package
+(``calculators/books/<id>/builder``, found by :mod:`calculators.books`), with ``VERSION``,
 ``blank()``, ``example()``, ``validate(raw)`` (an :class:`~calculators.InputError` names
 the field's path, e.g. ``abilities[2].tier``), ``evaluate(character)`` (the sheet: steps
 with what the rule allows, what is left and the rules broken, each quoted; derived values
 with their breakdown; ``ready``), ``level_up(character) -> (character, events)`` and
-``to_form``/``from_form`` for the page's form. :func:`handle` answers the page.
+``to_form``/``from_form`` for the page's form; and ``builder.layout``, its page's layout
+(:mod:`.page`), read only at build time. :func:`handle` answers the page.
 
 >>> answer = handle({"op": "level_up", "system": "arts", "state": builder("arts").example()})
 >>> answer["ok"], answer["state"]["level"], answer["events"][0]["step"]
@@ -16,16 +18,25 @@ with their breakdown; ``ready``), ``level_up(character) -> (character, events)``
 
 from __future__ import annotations
 
-import importlib
 import json
 from types import ModuleType
 from typing import Any
 
+from .. import books
 from ..errors import InputError
 from .present import render
 
-SYSTEMS = ("arts", "glittershard")
-"""The systems that have a builder (their rulebooks define character creation)."""
+#: The part of a book's package that is its builder (and ``builder.layout`` its page's).
+PART = "builder"
+
+
+def has_builder(system: str) -> bool:
+    """Whether the book ``system`` has a character builder (found without importing it).
+
+    >>> has_builder("arts"), has_builder("pendragon"), has_builder("nowhere")
+    (True, False, False)
+    """
+    return books.has_part(system, PART)
 
 
 def builder(system: str) -> ModuleType:
@@ -34,9 +45,23 @@ def builder(system: str) -> ModuleType:
     >>> builder("arts").VERSION
     1
     """
-    if system not in SYSTEMS:
+    module = books.import_part(system, PART)
+    if module is None:
         raise InputError("system", f"There is no character builder for {system!r}.")
-    return importlib.import_module(f"{__name__}.{system}")
+    return module
+
+
+def layout(system: str) -> ModuleType:
+    """The module that lays out the builder page of ``system`` (build time only; see
+    :mod:`.page`); :class:`InputError` on ``system`` if there is none.
+
+    >>> callable(layout("glittershard").render_page)
+    True
+    """
+    module = books.import_part(system, f"{PART}.layout")
+    if module is None:
+        raise InputError("system", f"There is no character builder page for {system!r}.")
+    return module
 
 
 def handle(request: dict[str, Any]) -> dict[str, Any]:

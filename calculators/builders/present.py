@@ -56,7 +56,7 @@ def render_step(step: dict[str, Any], links: dict[str, str]) -> str:
 def render_sheet(sheet: dict[str, Any], links: dict[str, str]) -> str:
     """The character sheet: title, readiness, every derived value with its breakdown.
 
-    >>> from calculators.builders import arts
+    >>> from calculators.books.arts import builder as arts
     >>> html = render_sheet(arts.evaluate(arts.example()), {})
     >>> "Not ready" in html, "Bladecraft" in html, "= 1 points + 2 MIG" in html
     (True, True, True)
@@ -98,7 +98,7 @@ def render_sheet(sheet: dict[str, Any], links: dict[str, str]) -> str:
 def render(sheet: dict[str, Any], links: dict[str, str]) -> dict[str, Any]:
     """The sheet's HTML and each step's status HTML, by step id.
 
-    >>> from calculators.builders import arts
+    >>> from calculators.books.arts import builder as arts
     >>> sorted(render(arts.evaluate(arts.blank()), {})["steps"])[:2]
     ['abilities', 'combat']
     """

@@ -1,13 +1,10 @@
 """The battle grid: a small geometry (:mod:`.geometry`), its picture as a calculator output
 (:mod:`.picture`) and the reading of positions typed as text (:mod:`.inputs`).
 
-The rulebooks that play on squares each have a module of their own rules and calculators,
-registered with their system (:data:`calculators.registry.MORE_MODULES`):
-:mod:`.shattered_spirits` (Range, Melee, the Ranged Attack penalty, Arc, Blast, Burst, Line)
-and :mod:`.arts` (Range with Blinded and Hidden, Area and Aura, pushes, terrain and
-dragging, Disoriented) each declare their distance measure with the line of the rulebook
-that states it; :mod:`.glittershard` (item ranges) takes its measure from an assumption, as
-its rulebook gives none. Space Shard measures in metres and Pendragon has no grid.
+The geometry names no book. A rulebook that plays on squares has its own rules and
+calculators on the grid in its package (``calculators/books/<id>/grid.py``), which declares
+its distance measure with the line of the rulebook that states it, or takes it from an
+assumption where the rulebook gives none.
 
 >>> within(ORIGIN, 1) == square_area(Square(-1, -1), 3)
 True

@@ -1,9 +1,9 @@
 """The GM's encounter tracker: each rulebook's state-over-time rules, applied turn by turn.
 
 :mod:`.encounter` is the engine, a pure function ``(state, action) -> (state, events)``;
-:mod:`.history` keeps the log and undo and redo; :mod:`.present` draws the page. One
-module a system (:mod:`.pendragon`, :mod:`.arts`, :mod:`.glittershard`,
-:mod:`.shattered_spirits`, :mod:`.space_shard`) declares and applies its rules:
+:mod:`.history` keeps the log and undo and redo; :mod:`.present` draws the page. A book
+with a tracker has a module ``tracker`` in its package (``calculators/books/<id>/tracker``,
+found by :mod:`calculators.books`), which declares and applies its rules:
 
 - ``SYSTEM``, ``TITLE``; ``RULES`` (:class:`~.spec.Rule`, each rule the engine applies,
   with the entry it comes from); ``INITIATIVE_RULE`` and ``ORDER_RULE`` (rule ids);
@@ -39,12 +39,22 @@ import json
 from types import ModuleType
 from typing import Any
 
+from .. import books
 from ..errors import InputError
 from . import history
 from .present import render
 
-SYSTEMS = ("arts", "glittershard", "pendragon", "shattered_spirits", "space_shard")
-"""The systems that have a tracker."""
+#: The part of a book's package that is its tracker.
+PART = "tracker"
+
+
+def has_tracker(system: str) -> bool:
+    """Whether the book ``system`` has an encounter tracker (found without importing it).
+
+    >>> has_tracker("pendragon"), has_tracker("dice"), has_tracker("nowhere")
+    (True, False, False)
+    """
+    return books.has_part(system, PART)
 
 
 def engine(system: str) -> ModuleType:
@@ -52,10 +62,15 @@ def engine(system: str) -> ModuleType:
 
     >>> engine("pendragon").TITLE
     'Pendragon'
+    >>> engine("dice")
+    Traceback (most recent call last):
+    ...
+    calculators.errors.InputError: system: There is no encounter tracker for 'dice'.
     """
-    if system not in SYSTEMS:
+    module = books.import_part(system, PART)
+    if module is None:
         raise InputError("system", f"There is no encounter tracker for {system!r}.")
-    return importlib.import_module(f"{__name__}.{system}")
+    return module
 
 
 def assumptions_of(system: str) -> frozenset[str]:

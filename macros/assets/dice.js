@@ -1,9 +1,11 @@
 // Rulebinder inline dice: the rolls in the rules text come alive.
 // macros/dice.py renders each roll as <button class="rb-dice-roll" data-dice="2d6"> (or
-// data-contest="MIG:END") holding the rulebook's words, with its odds beside it, computed
-// when the site was built and shown on hover and focus by CSS alone. This script adds:
+// data-contest="MIG:END" data-contest-calc="<system>.contest") holding the rulebook's
+// words, with its odds beside it, computed when the site was built and shown on hover and
+// focus by CSS alone. This script adds:
 // * a click rolls it with a random 32-bit seed: dice.roll {expression, seed}, or
-//   arts.contest {seed} for a contest (both modifiers 0: no character is known);
+//   the book's contest calculator (data-contest-calc) {seed} for a contest (both
+//   modifiers 0: no character is known);
 // * the roll log, a panel at the bottom of the page (aria-live) with the words, the
 //   dice, the total and the seed (the dice roller replays a seed). It hangs off <body>,
 //   outside the content Material's instant navigation replaces, and is kept in
@@ -133,7 +135,7 @@
       url.search = new URLSearchParams({ calc, expression, seed: entry.seed }).toString();
       entry.replay = url.href;
     } else {
-      calc = "arts.contest";
+      calc = button.dataset.contestCalc;
       inputs = { seed: String(entry.seed) };
       entry.label = `${words} (${button.dataset.contest.replace(":", " against ")})`;
       // The popover links to the Opposed roll calculator; with the seed it replays the roll.

@@ -13,12 +13,15 @@ from typing import Any
 
 import pytest
 
-from calculators.tracker import SYSTEMS, engine, handle
+from calculators.books import installed
+from calculators.tracker import engine, handle, has_tracker
 from tests.browser.conftest import Reader, Web
 from tests.browser.test_builders import FOCUSED
 from tests.browser.test_offline import DONE, READY
 
 ROOT = ".rb-tracker"
+#: The books with a tracker, found as the engine finds them (their packages).
+SYSTEMS = [s for s in installed() if has_tracker(s)]
 
 
 def errors(web: Web) -> list[str]:

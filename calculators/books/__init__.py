@@ -1,0 +1,100 @@
+"""The books' own Python: one package a book, ``calculators/books/<id>/``, found by its id.
+
+A book is ``rules_data/<id>/system.yml`` and its pages; where it has rules that need
+Python, they live here, in the package named by the book's id, and nowhere else. The
+engine names no book: it finds a book's parts by the id alone, with these helpers. By
+convention a book's package holds
+
+- its calculators (``calculators.books.<id>`` and its modules), registered with
+  :data:`calculators.registry.REGISTRY` when the package is imported; the registry imports
+  it the first time one of the book's calculators is asked for;
+- ``tracker``, optional: its encounter tracker (the module :mod:`calculators.tracker`
+  describes);
+- ``builder``, optional: its character builder (:mod:`calculators.builders`), with
+  ``builder.layout``, the builder page's layout, read only when the site is built
+  (:mod:`calculators.builders.page`).
+
+A book without Python has no package: it still has every page its rules data makes and
+the calculators it declares in YAML, and no tracker or builder.
+
+>>> module_name("arts"), module_name("arts", "tracker"), module_name("nowhere")
+('calculators.books.arts', 'calculators.books.arts.tracker', None)
+>>> has_part("pendragon", "tracker"), has_part("pendragon", "builder")
+(True, False)
+>>> import_part("arts", "builder").VERSION
+1
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import pkgutil
+from types import ModuleType
+
+__all__ = ["has_part", "import_part", "installed", "module_name"]
+
+
+def _locations(book: str) -> list[str] | None:
+    """The folders of ``book``'s package, found without importing it (or ``None``)."""
+    if not book.isidentifier():
+        return None
+    spec = importlib.machinery.PathFinder.find_spec(book, list(__path__))
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return list(spec.submodule_search_locations)
+
+
+def module_name(book: str, part: str = "") -> str | None:
+    """The name of ``book``'s package (or of its module or package ``part``), if it has one.
+
+    Nothing of the book is imported to find out.
+
+    >>> module_name("arts", "grid_calculators")
+    'calculators.books.arts.grid_calculators'
+    >>> module_name("glittershard", "builder.layout")
+    'calculators.books.glittershard.builder.layout'
+    >>> module_name("pendragon", "builder") is None, module_name("../arts") is None
+    (True, True)
+    """
+    locations = _locations(book)
+    if locations is None:
+        return None
+    for name in part.split(".") if part else ():
+        spec = (
+            importlib.machinery.PathFinder.find_spec(name, locations)
+            if name.isidentifier() and locations
+            else None
+        )
+        if spec is None:
+            return None
+        locations = list(spec.submodule_search_locations or ())
+    return f"{__name__}.{book}.{part}" if part else f"{__name__}.{book}"
+
+
+def has_part(book: str, part: str) -> bool:
+    """Whether ``book`` has the module or package ``part`` (``tracker``, ``builder``).
+
+    >>> has_part("glittershard", "builder"), has_part("nowhere", "builder")
+    (True, False)
+    """
+    return module_name(book, part) is not None
+
+
+def import_part(book: str, part: str = "") -> ModuleType | None:
+    """``book``'s package (or its ``part``), imported; ``None`` where the book has none.
+
+    >>> import_part("space_shard", "builder") is None
+    True
+    """
+    name = module_name(book, part)
+    return None if name is None else importlib.import_module(name)
+
+
+def installed() -> list[str]:
+    """The ids of the books that have a package here, by name.
+
+    >>> "arts" in installed()
+    True
+    """
+    return sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg)

@@ -1,0 +1,154 @@
+"""Attributes & Arts' encounter rules, turn by turn (Combat, Incapacity and Death, Statuses).
+
+Initiative (a REF roll, with Hastened's Boon), Round Zero, the turn order and Delay; a
+turn's Move, Act and Stance in that order; Fatigue and Stress, the roll against the
+Tolerance that incapacitates, Resilience's skipped and delayed rolls, the Tolerance and
+load lost upon becoming Incapacitated and at the end of each turn while Incapacitated,
+death at a Tolerance of zero and the ways Incapacity ends (the load at zero, Resuscitate,
+an ability, the end of combat); statuses that stack and count down at the end of each
+turn after every other end-of-turn effect, Bleed's roll at the start of a turn, Burning's
+Fatigue at its end, Stunned, Slowed, Immobilized, Disoriented and Hidden; one Buff at a
+time (Hastened, Spirit Armor's reroll, Selective Ward's immunity); Recover, Coup de Grace,
+Adrenaline once a round and convalescence.
+
+The package's modules: :mod:`.declarations` (the terms, ``RULES``, the assumptions,
+settings, examples and limits), :mod:`.creature` (``CREATURE``, ``STORED``, a creature's
+checks, its place in the order, Tolerances and Speed), :mod:`.loads` (the rolls against a
+Tolerance, Incapacity and death), :mod:`.turns` (the round and turn hooks),
+:mod:`.steps` (Move, Act, Stance), :mod:`.harm` (Fatigue, Stress and the ways back),
+:mod:`.statuses` (statuses and Buffs), :mod:`.order` (Initiative, Delay, the end of
+combat), :mod:`.actions` (``ACTIONS`` and their ``HANDLERS``) and :mod:`.cards` (the card
+and the builder's characters).
+
+>>> from calculators.tracker import encounter
+>>> import calculators.books.arts.tracker as a
+>>> s = encounter.blank(a)
+>>> s, _ = encounter.act(a, s, {"op": "add", "creature": {"name": "Kira", "fatigue": 3}})
+>>> s, events = encounter.act(a, s, {"op": "harm", "id": "c1", "kind": "fatigue"})
+>>> for e in events: print(e["text"])  # doctest: +NORMALIZE_WHITESPACE
+Kira takes 1 Fatigue: Fatigue 3 → 4.
+Whenever Fatigue is added the GM rolls 2d6 + the Fatigue carried (4) against Kira's
+Fatigue Tolerance 10: a total above it incapacitates.
+>>> s["creatures"]["c1"]["pending"][0]["target"]
+10
+>>> s, events = encounter.act(a, s, {"op": "resolve", "id": "c1", "result": 11})
+>>> [e["text"] for e in events][-2:]  # doctest: +NORMALIZE_WHITESPACE
+['Kira is Incapacitated (Fatigue) and cannot move, act, or take stances.',
+ 'Kira upon becoming Incapacitated: Fatigue Tolerance 10 → 9, Fatigue 4 → 3.']
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    ACTIONS,
+    HANDLERS,
+)
+from .cards import (
+    card,
+    from_character,
+)
+from .creature import (
+    CREATURE,
+    OWN,
+    STORED,
+    effective,
+    new_creature,
+    order_key,
+    speed,
+    tolerance,
+    validate_creature,
+)
+from .declarations import (
+    A_BLEED,
+    A_BURNING,
+    A_DELAY,
+    A_END,
+    A_INCAPACITY,
+    A_NEGATIVE,
+    A_RESILIENCE,
+    A_TIES,
+    ASSUMPTIONS,
+    BUFF_NAMES,
+    BUFFS,
+    CONDITIONS,
+    DEFENSES,
+    EXAMPLES,
+    INCAPACITY_ROLL,
+    INITIATIVE_RULE,
+    LIMITS,
+    LOAD_MAX,
+    LOADS,
+    NEGATIVE,
+    ORDER_RULE,
+    PARAMETER,
+    RECOVER_CHOICES,
+    RULES,
+    SETTINGS,
+    STATUS_ENTRIES,
+    STEPS,
+    SYSTEM,
+    TITLE,
+    WARDABLE,
+)
+from .loads import (
+    resolve,
+)
+from .turns import (
+    after_set,
+    check_use,
+    round_start,
+    turn_end,
+    turn_start,
+)
+
+__all__ = [
+    "ACTIONS",
+    "ASSUMPTIONS",
+    "A_BLEED",
+    "A_BURNING",
+    "A_DELAY",
+    "A_END",
+    "A_INCAPACITY",
+    "A_NEGATIVE",
+    "A_RESILIENCE",
+    "A_TIES",
+    "BUFFS",
+    "BUFF_NAMES",
+    "CONDITIONS",
+    "CREATURE",
+    "DEFENSES",
+    "EXAMPLES",
+    "HANDLERS",
+    "INCAPACITY_ROLL",
+    "INITIATIVE_RULE",
+    "LIMITS",
+    "LOADS",
+    "LOAD_MAX",
+    "NEGATIVE",
+    "ORDER_RULE",
+    "OWN",
+    "PARAMETER",
+    "RECOVER_CHOICES",
+    "RULES",
+    "SETTINGS",
+    "STATUS_ENTRIES",
+    "STEPS",
+    "STORED",
+    "SYSTEM",
+    "TITLE",
+    "WARDABLE",
+    "after_set",
+    "card",
+    "check_use",
+    "effective",
+    "from_character",
+    "new_creature",
+    "order_key",
+    "resolve",
+    "round_start",
+    "speed",
+    "tolerance",
+    "turn_end",
+    "turn_start",
+    "validate_creature",
+]

@@ -1,0 +1,176 @@
+"""Glittershard's End's encounter rules, turn by turn and rest by rest.
+
+Turn order (Nimbleness + 1d10, ties to the higher Nimbleness, then a secondary d10),
+rounds of ten seconds, the Offensive, Movement and Trivial actions of a turn and their
+trades, defensive postures, magical health drained first, unconsciousness at 0 health
+and death at the negative of the max health, magical healing and its recovery points,
+mundane healing that waits for a medium rest, the three rests, magical stamina,
+exhaustion (Tired after 14 hours awake, Dead Tired, Exhausted ... Death), hunger,
+hypothermia, burning, poison, Bound, Frozen, Paralyzed, Fear and falls. Where the
+rulebook is silent the ``glittershard.tracker_*`` assumptions decide.
+
+The package's modules: :mod:`.rulebook` (the rules), :mod:`.declarations` (the add form,
+settings, assumptions, examples and actions), :mod:`.terms` (assumption ids, numbers,
+postures and statuses), :mod:`.reading` (the numbers conditions change), :mod:`.health`,
+:mod:`.rests` (time, rests, exhaustion and hunger), :mod:`.actions` (a turn's actions),
+:mod:`.healing`, :mod:`.statuses` (statuses and hazards), :mod:`.hooks` (what the engine
+calls) and :mod:`.card` (the card and the builder's characters).
+
+>>> from calculators.tracker import encounter
+>>> import calculators.books.glittershard.tracker as g
+>>> s = encounter.blank(g)
+>>> kira = {"name": "Kira", "max_health": 10, "health": 10, "magical_health": 3}
+>>> s, _ = encounter.act(g, s, {"op": "add", "creature": kira})
+>>> s, events = encounter.act(g, s, {"op": "damage", "id": "c1", "amount": 5})
+>>> events[0]["text"]
+'Kira takes 5 damage: magical health 3 → 0, health 10 → 8.'
+>>> s, events = encounter.act(g, s, {"op": "damage", "id": "c1", "amount": 8})
+>>> [e["text"] for e in events][1]
+'Kira is reduced to 0 health and loses consciousness.'
+>>> s["creatures"]["c1"]["posture"], s["creatures"]["c1"]["prone"]
+('unguarded', True)
+"""
+
+from __future__ import annotations
+
+from .actions import _act, _battle_skill, _posture, _roll_initiative
+from .card import card, from_character
+from .declarations import (
+    ACTIONS,
+    ASSUMPTIONS,
+    CREATURE,
+    EXAMPLES,
+    KINDS,
+    LIMITS,
+    MOVES,
+    SETTINGS,
+    STORED,
+)
+from .healing import _cast, _damage_action, _heal, _treat
+from .hooks import (
+    after_set,
+    check_use,
+    new_creature,
+    order_key,
+    resolve,
+    round_start,
+    turn_end,
+    turn_start,
+    validate_creature,
+)
+from .reading import effective, exhaustion_names, goal, hunger_stage
+from .rests import _doze, _eat, _exhaust, _miss_meal, _pass_time, _rest, _rest_all, _wake
+from .rulebook import INITIATIVE_RULE, ORDER_RULE, RULES, SYSTEM, TITLE
+from .statuses import _apply, _break_free, _fall, _remove_status, _treat_poison
+from .terms import (
+    A_BURNING,
+    A_EXHAUSTION,
+    A_EXHAUSTION_REST,
+    A_FEAR,
+    A_HALVES,
+    A_HUNGER,
+    A_POISON,
+    A_SPELL,
+    A_WAKING,
+    AWAKE_MINUTES,
+    BOUND_PENALTY,
+    COLD_DICE,
+    COLD_MINUTES,
+    HEALTH_LOW,
+    HUNGER_STAGES,
+    LEFT,
+    MAX_ROLL_DICE,
+    NO_ACTIONS,
+    POSTURES,
+    RECOVERY_PER_REST,
+    REST_CHOICES,
+    REST_MINUTES,
+    ROUND_SECONDS,
+    SHORT_RESTS,
+    STATUSES,
+    assumed,
+)
+
+__all__ = [
+    "SYSTEM",
+    "TITLE",
+    "A_BURNING",
+    "A_EXHAUSTION_REST",
+    "A_EXHAUSTION",
+    "A_HALVES",
+    "A_FEAR",
+    "A_HUNGER",
+    "A_WAKING",
+    "A_SPELL",
+    "A_POISON",
+    "ROUND_SECONDS",
+    "AWAKE_MINUTES",
+    "COLD_MINUTES",
+    "COLD_DICE",
+    "REST_MINUTES",
+    "SHORT_RESTS",
+    "RECOVERY_PER_REST",
+    "HUNGER_STAGES",
+    "BOUND_PENALTY",
+    "HEALTH_LOW",
+    "MAX_ROLL_DICE",
+    "RULES",
+    "INITIATIVE_RULE",
+    "ORDER_RULE",
+    "CREATURE",
+    "STORED",
+    "POSTURES",
+    "STATUSES",
+    "LEFT",
+    "NO_ACTIONS",
+    "REST_CHOICES",
+    "ASSUMPTIONS",
+    "SETTINGS",
+    "EXAMPLES",
+    "LIMITS",
+    "KINDS",
+    "MOVES",
+    "ACTIONS",
+    "assumed",
+    "exhaustion_names",
+    "hunger_stage",
+    "effective",
+    "goal",
+    "new_creature",
+    "validate_creature",
+    "order_key",
+    "round_start",
+    "turn_start",
+    "turn_end",
+    "check_use",
+    "after_set",
+    "resolve",
+    "card",
+    "from_character",
+    "HANDLERS",
+]
+
+
+HANDLERS = {
+    "roll_initiative": _roll_initiative,
+    "pass_time": _pass_time,
+    "rest_all": _rest_all,
+    "damage": _damage_action,
+    "act": _act,
+    "posture": _posture,
+    "heal": _heal,
+    "treat": _treat,
+    "cast": _cast,
+    "apply": _apply,
+    "remove_status": _remove_status,
+    "break_free": _break_free,
+    "treat_poison": _treat_poison,
+    "fall": _fall,
+    "rest": _rest,
+    "exhaust": _exhaust,
+    "miss_meal": _miss_meal,
+    "eat": _eat,
+    "battle_skill": _battle_skill,
+    "doze": _doze,
+    "wake": _wake,
+}
