@@ -21,16 +21,16 @@ import calculators.registry
 from . import front
 from .cjk import ChineseLangExtension
 from .dice import check_marks
-from .errors import RulesDataError
-from .export import export_core_data
 from .forms import render_calculator
-from .loader import load_rules
+from .load.errors import RulesDataError
+from .load.export import export_core_data
+from .load.loader import load_rules
+from .load.rulesdata import Entry, RulesData
 from .offline import offline_enabled
 from .print_pages import print_doc
 from .printing import render_system
 from .reload import fingerprint, forget
 from .render import Renderer
-from .rulesdata import Entry, RulesData
 from .site import build_nav
 
 __all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]

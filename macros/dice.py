@@ -44,7 +44,7 @@ from calculators.notation import parse
 from calculators.present import percent
 
 from .linker import outside_protected
-from .rulesdata import Entry, RulesData
+from .load.rulesdata import Entry, RulesData
 from .urls import dom_id, site_href
 
 #: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}`` or ``[words]{contest=A:B}``.

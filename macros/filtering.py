@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .filter_hook import mark
-from .rulesdata import Entry
+from .load.rulesdata import Entry
 
 #: Kinds that are named entries of a list.
 ITEM_KINDS: frozenset[str] = frozenset({"term", "status", "ability", "art", "attribute"})

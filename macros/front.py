@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .linker import href
+from .load.rulesdata import Entry, Page, RulesData, System
 from .render import Renderer
-from .rulesdata import Entry, Page, RulesData, System
 from .urls import anchor, dom_id
 
 SOURCES_DOC = "sources.md"

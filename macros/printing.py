@@ -17,9 +17,9 @@ from collections.abc import Sequence
 import calculators
 
 from .forms import render_calculator_print
+from .load.rulesdata import Entry, RulesData
 from .print_pages import print_doc
 from .render import Renderer, page_anchor
-from .rulesdata import Entry, RulesData
 from .urls import dom_id
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import filtering, rolltable
+from . import filtering
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
-from .rulesdata import Entry, Page, RulesData
-from .schema import LINKABLE_KINDS
+from .load import rolltable
+from .load.rulesdata import Entry, Page, RulesData
+from .load.schema import LINKABLE_KINDS
 from .urls import anchor
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .load.rulesdata import RulesData
 from .print_pages import print_doc
-from .rulesdata import RulesData
 
 
 def build_nav(data: RulesData, docs_dir: Path) -> list[object]:

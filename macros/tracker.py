@@ -15,7 +15,7 @@ from calculators.tracker import engine, history
 from calculators.tracker.present import add_form, render
 
 from .builder_page import LINKED_KINDS, entry_links
-from .rulesdata import RulesData
+from .load.rulesdata import RulesData
 from .urls import site_href
 
 TRACKED_KINDS = (*LINKED_KINDS, "status", "attribute")

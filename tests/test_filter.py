@@ -16,7 +16,7 @@ import pytest
 from macros import RulesData, load_rules
 from macros.filter_hook import unmark
 from macros.filtering import ITEM_KINDS, list_span
-from macros.loader import Page
+from macros.load.loader import Page
 from macros.render import Renderer
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ import pytest
 import calculators
 from macros.forms import dom_id
 from macros.front import tracker_assumptions
-from macros.loader import RulesData, load_rules
+from macros.load.loader import RulesData, load_rules
 from macros.render import anchor
 from macros.site import build_nav
 from tests.seedtext import SEEDS, normalise

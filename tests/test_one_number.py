@@ -11,7 +11,7 @@ from calculators.arts import ability_cards
 from calculators.builders import arts as builder
 from calculators.tracker import handle
 from calculators.tracker.arts import card
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 from tests.seedtext import SEEDS
 
 ARTS_SEED = SEEDS / "004_d50dc5f42222ed7e.txt"

@@ -214,8 +214,8 @@ def test_the_engine_folder_holds_the_engine_and_not_the_built_in_books(tmp_path:
 def test_a_site_holds_only_the_books_of_its_own_rules_data(tmp_path: Path) -> None:
     """The core with an author's exported data registers that book's calculators and the
     dice roller, none of the five books'."""
-    from macros.export import export_core_data
-    from macros.loader import load_rules
+    from macros.load.export import export_core_data
+    from macros.load.loader import load_rules
     from rulebinder.importer.command import Options, run
 
     assert run(Options([FIXTURE], "lanterns", root=tmp_path), lambda line: None) == 0

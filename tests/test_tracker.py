@@ -19,7 +19,7 @@ from calculators.errors import InputError
 from calculators.tracker import SYSTEMS, call, engine, handle, history
 from calculators.tracker.encounter import GENERIC, validate
 from calculators.tracker.spec import Field
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 from macros.render import anchor
 
 DATA = load_rules(Path(__file__).resolve().parents[1] / "rules_data")

@@ -13,7 +13,7 @@ from calculators.builders import glittershard as builder
 from calculators.errors import InputError
 from calculators.tracker import encounter, handle
 from calculators.tracker import glittershard as g
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS: list[dict[str, Any]] = []

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from macros.repairs import repair_haml, repair_mojibake
-from macros.sanitize import clean
+from macros.load.repairs import repair_haml, repair_mojibake
+from macros.load.sanitize import clean
 
 from .problems import ImportFailed, Problem
 

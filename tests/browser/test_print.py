@@ -17,7 +17,7 @@ import pytest
 
 import calculators
 from macros.linker import title_text
-from macros.loader import Entry
+from macros.load.loader import Entry
 from tests.browser.conftest import Web
 from tests.test_print import DATA
 
