@@ -60,10 +60,10 @@ def export_core_data(data: RulesData, package: Path) -> list[Path]:
 
 
 def main() -> None:
-    """Command line: export from ``rules_data/`` next to this package."""
+    """Command line: export from the ``rules_data/`` of the project this package is in."""
     from .loader import load_rules
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     export_core_data(load_rules(root / "rules_data"), root / "calculators")
 
 
