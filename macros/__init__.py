@@ -18,20 +18,20 @@ import calculators
 import calculators.data
 import calculators.registry
 
-from . import front
-from .cjk import ChineseLangExtension
-from .dice import check_marks
-from .forms import render_calculator
 from .load.errors import RulesDataError
 from .load.export import export_core_data
 from .load.loader import load_rules
 from .load.rulesdata import Entry, RulesData
 from .offline import offline_enabled
-from .print_pages import print_doc
-from .printing import render_system
 from .reload import fingerprint, forget
-from .render import Renderer
-from .site import build_nav
+from .render import front
+from .render.cjk import ChineseLangExtension
+from .render.dice import check_marks
+from .render.forms import render_calculator
+from .render.print_pages import print_doc
+from .render.printing import render_system
+from .render.render import Renderer
+from .render.site import build_nav
 
 __all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]
 
@@ -109,7 +109,7 @@ def define_env(env: Any) -> None:
     @env.macro
     def authoring_reference() -> str:
         """Every entry kind and its fields, from the schema (docs/authoring.md)."""
-        from .reference import reference
+        from .render.reference import reference
 
         return reference()
 
@@ -174,14 +174,14 @@ def define_env(env: Any) -> None:
     @env.macro
     def character_builder(system_id: str) -> str:
         """A system's character builder: its steps, rules and sheet (``assets/builder.js``)."""
-        from .builder import render_builder  # imports the core, which needs the data export
+        from .render.builder import render_builder  # imports the core, which needs the data export
 
         return render_builder(data, system_id, _current_doc(env))
 
     @env.macro
     def encounter_tracker(system_id: str) -> str:
         """A system's encounter tracker: controls, empty encounter, rules (``tracker.js``)."""
-        from .tracker import render_tracker  # imports the core, which needs the data export
+        from .render.tracker import render_tracker  # imports the core, which needs the data export
 
         return render_tracker(data, system_id, _current_doc(env))
 
@@ -194,7 +194,7 @@ def define_env(env: Any) -> None:
 
 def renderer_href(target: str, current: str) -> str:
     """Relative link between two docs paths (no anchor)."""
-    from .linker import href
+    from .render.linker import href
 
     return href(target, "", current).removesuffix("#")
 

@@ -14,7 +14,7 @@ from typing import Any
 from calculators.builders import builder
 
 from .load.rulesdata import RulesData
-from .urls import anchor, site_href
+from .render.urls import anchor, site_href
 
 __all__ = ["LINKED_KINDS", "Page", "entry_links", "plain"]
 

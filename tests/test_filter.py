@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from macros import RulesData, load_rules
-from macros.filter_hook import unmark
-from macros.filtering import ITEM_KINDS, list_span
 from macros.load.loader import Page
-from macros.render import Renderer
+from macros.render.filter_hook import unmark
+from macros.render.filtering import ITEM_KINDS, list_span
+from macros.render.render import Renderer
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA: RulesData = load_rules(ROOT / "rules_data")

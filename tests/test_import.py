@@ -312,7 +312,7 @@ def test_the_command_line_and_python_m(tmp_path: Path) -> None:
 
 def test_the_authoring_reference_lists_every_kind_and_field(built_site: Path) -> None:
     from macros.load.schema import COMMON, KINDS
-    from macros.reference import KIND_TEXT
+    from macros.render.reference import KIND_TEXT
 
     assert set(KIND_TEXT) == set(KINDS)
     page = (built_site / "authoring" / "index.html").read_text(encoding="utf-8")

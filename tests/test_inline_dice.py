@@ -21,9 +21,9 @@ import pytest
 import yaml
 
 from macros import RulesData, load_rules
-from macros.dice import check_marks
 from macros.load.loader import Entry
 from macros.load.repairs import REPAIRS
+from macros.render.dice import check_marks
 from tests.seedtext import SEEDS, _TextOfArticle, normalise, seed_units
 
 RULES = Path(__file__).resolve().parents[1] / "rules_data"

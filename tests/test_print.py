@@ -15,8 +15,8 @@ import pytest
 
 import calculators
 from macros import RulesData, load_rules
-from macros.forms import dom_id
-from macros.render import anchor
+from macros.render.forms import dom_id
+from macros.render.render import anchor
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA: RulesData = load_rules(ROOT / "rules_data")

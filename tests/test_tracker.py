@@ -20,7 +20,7 @@ from calculators.tracker import SYSTEMS, call, engine, handle, history
 from calculators.tracker.encounter import GENERIC, validate
 from calculators.tracker.spec import Field
 from macros.load.loader import load_rules
-from macros.render import anchor
+from macros.render.render import anchor
 
 DATA = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
 

@@ -26,7 +26,7 @@ import pytest
 import calculators
 from calculators.builders import handle
 from calculators.present import render_result
-from macros.forms import dom_id
+from macros.render.forms import dom_id
 from macros.snapshot import publish_snapshot, snapshot_key
 from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.harness import PageLog, SiteServer

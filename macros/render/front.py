@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..load.rulesdata import Entry, Page, RulesData, System
 from .linker import href
-from .load.rulesdata import Entry, Page, RulesData, System
 from .render import Renderer
 from .urls import anchor, dom_id
 

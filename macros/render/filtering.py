@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..load.rulesdata import Entry
 from .filter_hook import mark
-from .load.rulesdata import Entry
 
 #: Kinds that are named entries of a list.
 ITEM_KINDS: frozenset[str] = frozenset({"term", "status", "ability", "art", "attribute"})

@@ -43,8 +43,8 @@ from calculators.errors import InputError
 from calculators.notation import parse
 from calculators.present import percent
 
+from ..load.rulesdata import Entry, RulesData
 from .linker import outside_protected
-from .load.rulesdata import Entry, RulesData
 from .urls import dom_id, site_href
 
 #: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}`` or ``[words]{contest=A:B}``.

@@ -12,7 +12,7 @@ import calculators
 from calculators.declare import Calculator, Input
 from calculators.present import render_result
 
-from .load.rulesdata import Entry, RulesData
+from ..load.rulesdata import Entry, RulesData
 from .urls import anchor, dom_id, site_href
 from .urls import page_url as page_url  # where it was first defined
 

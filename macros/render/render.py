@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..load import rolltable
+from ..load.rulesdata import Entry, Page, RulesData
+from ..load.schema import LINKABLE_KINDS
 from . import filtering
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
-from .load import rolltable
-from .load.rulesdata import Entry, Page, RulesData
-from .load.schema import LINKABLE_KINDS
 from .urls import anchor
 
 

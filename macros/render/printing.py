@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 import calculators
 
+from ..load.rulesdata import Entry, RulesData
 from .forms import render_calculator_print
-from .load.rulesdata import Entry, RulesData
 from .print_pages import print_doc
 from .render import Renderer, page_anchor
 from .urls import dom_id

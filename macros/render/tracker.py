@@ -14,8 +14,8 @@ from calculators.builders import SYSTEMS as BUILDER_SYSTEMS
 from calculators.tracker import engine, history
 from calculators.tracker.present import add_form, render
 
-from .builder_page import LINKED_KINDS, entry_links
-from .load.rulesdata import RulesData
+from ..builder_page import LINKED_KINDS, entry_links
+from ..load.rulesdata import RulesData
 from .urls import site_href
 
 TRACKED_KINDS = (*LINKED_KINDS, "status", "attribute")

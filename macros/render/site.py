@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .load.rulesdata import RulesData
+from ..load.rulesdata import RulesData
 from .print_pages import print_doc
 
 

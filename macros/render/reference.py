@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from .load.fields import _TYPE_NAMES
-from .load.schema import (
+from ..load.fields import _TYPE_NAMES
+from ..load.schema import (
     BREAKDOWN_FIELDS,
     CALCULATOR_INPUT_FIELDS,
     CALCULATOR_OUTPUT_FIELDS,

@@ -17,10 +17,10 @@ from typing import Any
 from calculators.builders import builder
 from calculators.builders.present import render
 
-from .builder_arts import render_arts
-from .builder_glittershard import render_glittershard
-from .builder_page import LINKED_KINDS, Page, entry_links, plain
-from .load.rulesdata import RulesData
+from ..builder_arts import render_arts
+from ..builder_glittershard import render_glittershard
+from ..builder_page import LINKED_KINDS, Page, entry_links, plain
+from ..load.rulesdata import RulesData
 
 __all__ = ["LINKED_KINDS", "Page", "entry_links", "plain", "render_builder"]
 
