@@ -22,7 +22,7 @@ from .load.errors import RulesDataError
 from .load.export import export_core_data
 from .load.loader import load_rules
 from .load.rulesdata import Entry, RulesData
-from .offline import offline_enabled
+from .publish.offline import offline_enabled
 from .reload import fingerprint, forget
 from .render import front
 from .render.cjk import ChineseLangExtension
@@ -207,11 +207,11 @@ def on_post_build(env: Any) -> None:
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
-    from .compress import precompress
-    from .offline import OfflineError, publish_offline, under_serve
-    from .runtime import PublishError, inline_manifest, publish_runtime
-    from .snapshot import publish_snapshot
-    from .stdlib import publish_stdlib
+    from .publish.compress import precompress
+    from .publish.offline import OfflineError, publish_offline, under_serve
+    from .publish.runtime import PublishError, inline_manifest, publish_runtime
+    from .publish.snapshot import publish_snapshot
+    from .publish.stdlib import publish_stdlib
 
     site_dir = Path(env.conf["site_dir"])
     engine = engine_dir(env)

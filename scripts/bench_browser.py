@@ -70,7 +70,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
-from macros.runtime import find_toolchain, publish_runtime  # noqa: E402
+from macros.publish.runtime import find_toolchain, publish_runtime  # noqa: E402
 from scripts.report import print_table  # noqa: E402
 from tests.browser.harness import (  # noqa: E402
     CHROMIUM,

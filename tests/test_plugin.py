@@ -27,9 +27,9 @@ from mkdocs.utils import yaml_load
 
 import rulebinder
 from calculators.data import DATA_ENV
-from macros import offline
-from macros.precache import write_service_worker
-from macros.snapshot import SNAPSHOT_VERSIONS
+from macros.publish import offline
+from macros.publish.precache import write_service_worker
+from macros.publish.snapshot import SNAPSHOT_VERSIONS
 from rulebinder import runtime_cache
 from rulebinder.cli import main
 from rulebinder.engine import Engine, book_module, builtin_books, link_runtime, locate, prepare_core
