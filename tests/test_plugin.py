@@ -56,8 +56,9 @@ def test_the_plugin_is_registered_and_the_site_needs_no_extra() -> None:
 
 
 def test_package_data_holds_the_engines_files_and_no_book() -> None:
-    data = PYPROJECT["tool"]["setuptools"]["package-data"]["macros"]
-    assert {"theme/**/*", "assets/*", "serviceworker/*", "*.mjs"} <= set(data)
+    data = PYPROJECT["tool"]["setuptools"]["package-data"]
+    assert {"theme/**/*", "assets/*"} <= set(data["macros"])
+    assert {"serviceworker/*", "*.mjs"} <= set(data["macros.publish"])
     excluded = PYPROJECT["tool"]["setuptools"]["exclude-package-data"]["calculators"]
     assert excluded == ["data/*"]  # what the build exports from this repository's books
 
