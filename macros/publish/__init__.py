@@ -2,8 +2,9 @@
 order: the runtime, the trimmed standard library, the memory snapshot, the offline shell,
 the precompressed copies.
 
-Imports neither :mod:`macros.load` nor :mod:`macros.render` (``tests/test_import_graph.py``);
-it works on the built site and the engine folder (:mod:`rulebinder.engine`).
+It may import :mod:`macros.render` and :mod:`macros.load` (``tests/test_import_graph.py``)
+but needs neither today: it works on the built site and the engine folder
+(:mod:`rulebinder.engine`).
 
 * :mod:`~macros.publish.runtime` — Pyodide and the rules core's wheel under ``pyodide/``;
 * :mod:`~macros.publish.stdlib` — the standard library cut to what the core imports
