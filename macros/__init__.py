@@ -1,7 +1,9 @@
 """mkdocs-macros module: load ``rules_data/`` and register the rendering macros.
 
 ``define_env`` is the single entry point. It validates all rules data first;
-any problem stops the build before a page is written.
+any problem stops the build before a page is written. The work is done by the stage
+packages :mod:`macros.load`, :mod:`macros.render` and :mod:`macros.publish`
+(``macros/README.md`` says which module does what).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The lists a reader can filter and sort (macros/filtering.py, macros/filter_hook.py).
+"""The lists a reader can filter and sort (macros/render/filtering.py and filter_hook.py).
 
 A glossary marks every one of its entries, in the data's order, with its name and
 kind; the controls are rendered hidden (the script reveals them); a page without a

@@ -4,7 +4,7 @@ A mention is what :data:`MENTION` finds in a seed (``2d6``, ``d6``, ``D10``, ``3
 ``2d10s``, ``d6s``) and, in the arts rulebook, ``contested by`` in a phrase that rolls
 one named thing against another (:data:`CONTEST`). A mention is live when the sentence
 (list item, table row) holding it is on the site with the mention inside an element
-carrying ``data-dice`` or ``data-contest`` (``macros/dice.py``). :data:`NOT_LIVE` lists,
+carrying ``data-dice`` or ``data-contest`` (``macros/render/dice.py``). :data:`NOT_LIVE` lists,
 with the reason, each mention deliberately left as plain words.
 """
 

@@ -1,4 +1,4 @@
-"""The print pages: one document per system, built from rules_data (macros/printing.py).
+"""The print pages: one document per system, built from rules_data (macros/render/printing.py).
 
 Each ``<system>/print/`` holds every entry of every page in reading order, each
 calculator of the system as its prerendered result, no form controls, links that

@@ -35,7 +35,7 @@ def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
 def _line_at(mapping: LineDict, field_path: str) -> int:
     """The line of ``field_path`` (``outputs[1].value``) inside ``mapping``, or the nearest.
 
-    >>> from macros.yamlload import LineDict
+    >>> from macros.load.yamlload import LineDict
     >>> inner = LineDict(value="x"); inner.line, inner.key_lines = 7, {"value": 8}
     >>> outer = LineDict(outputs=[inner]); outer.line, outer.key_lines = 1, {"outputs": 5}
     >>> _line_at(outer, "outputs[0].value"), _line_at(outer, "outputs"), _line_at(outer, "x.y")

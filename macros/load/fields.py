@@ -1,4 +1,4 @@
-"""The checks of one mapping's fields against the schema (:mod:`macros.schema`): present
+"""The checks of one mapping's fields against the schema (:mod:`macros.load.schema`): present
 when required, of the right type, one of the choices; and the collector of every
 problem found, as ``file:line: field: message``.
 """

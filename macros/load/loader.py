@@ -2,8 +2,8 @@
 
 Every problem in every file is collected before anything fails, so one run
 lists them all as ``file:line: field: message``. The loaded data's types are in
-:mod:`macros.rulesdata`, the field checks in :mod:`macros.fields` and the checks
-across files in :mod:`macros.crosscheck`; the types are importable from here too.
+:mod:`macros.load.rulesdata`, the field checks in :mod:`macros.load.fields` and the checks
+across files in :mod:`macros.load.crosscheck`; the types are importable from here too.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rules data as loaded (:func:`macros.loader.load_rules`): entries, pages, systems
+"""The rules data as loaded (:func:`macros.load.loader.load_rules`): entries, pages, systems
 with their summaries and rulebooks, and :class:`RulesData`, which holds them all.
 """
 

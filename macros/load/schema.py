@@ -197,7 +197,7 @@ KINDS: dict[str, tuple[Field, ...]] = {
 the kind a rulebook gives it (``Blinded [Condition]``); ``prose`` is Markdown between other
 entries, under no heading of its own; a ``sidebar`` is a titled box (``name``); a ``table``
 with ``roll`` (a die, ``d6``) is a roll table: its first column holds results or ranges
-(:mod:`macros.rolltable`). A ``calculator`` entry
+(:mod:`macros.load.rolltable`). A ``calculator`` entry
 declares a calculator without Python: its id is the calculator's, ``name`` its title,
 ``rule`` the entry it computes; ``roll`` is the dice it rolls (with a seed, or from the
 faces of a ``dice`` input); ``let`` names whole numbers its outputs share; ``breakdown``

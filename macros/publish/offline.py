@@ -1,6 +1,6 @@
 """The offline shell of the built site: service worker, web app manifest and icons.
 
-Called once per build from ``on_post_build``, after :func:`macros.runtime.publish_runtime`
+Called once per build from ``on_post_build``, after :func:`macros.publish.runtime.publish_runtime`
 (the service worker lists the runtime's files too). It writes into the site:
 
 * ``assets/icons/`` — the app icons (192 and 512 px, a maskable 512 px and a
@@ -9,7 +9,7 @@ Called once per build from ``on_post_build``, after :func:`macros.runtime.publis
 * ``manifest.webmanifest`` — what a phone needs to install the rulebook;
 * ``sw.js`` — the service worker, made by workbox-build's ``injectManifest``
   (pinned in ``package-lock.json``) from the template
-  ``macros/serviceworker/sw.js``, through ``macros/serviceworker/build-sw.mjs``.
+  ``macros/publish/serviceworker/sw.js``, through ``macros/publish/serviceworker/build-sw.mjs``.
   Its precache lists every file of the site (pages, assets, the search index,
   the sitemap, the manifest and icons) with a revision hash, except the Pyodide
   runtime under ``pyodide/``: that is listed separately, also with revisions,
@@ -18,7 +18,7 @@ Called once per build from ``on_post_build``, after :func:`macros.runtime.publis
 A build where the service worker cannot be made (a file workbox would leave out)
 fails with :class:`OfflineError`, so a site that would silently not work offline is
 never published. Without Node.js or workbox-build (an author's project, installed
-with pip) the same lists are written in Python (:mod:`macros.precache`).
+with pip) the same lists are written in Python (:mod:`macros.publish.precache`).
 
 Under ``mkdocs serve`` (or with ``RULEBINDER_OFFLINE=0``) the shell is off: the
 pages do not register a service worker, and ``sw.js`` is a worker that only
@@ -408,7 +408,7 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
 
 def unused_runtime(site_dir: Path) -> list[str]:
     """Runtime files the offline copy leaves out: the whole standard library, where the
-    build trimmed it (``macros/stdlib.py``; 4.2 MB a reader fetches only if Python ever
+    build trimmed it (``macros/publish/stdlib.py``; 4.2 MB a reader fetches only if Python ever
     imports a module the trimmed one lacks).
 
     >>> site = Path(tempfile.mkdtemp()); (site / "pyodide").mkdir()
@@ -426,8 +426,8 @@ def unused_runtime(site_dir: Path) -> list[str]:
 def write_without_workbox(
     site_dir: Path, why: str, leave_out: list[str], runtime_leave_out: list[str]
 ) -> dict[str, Any]:
-    """``sw.js`` with its lists made in Python (:mod:`macros.precache`), the build log saying
-    why; a file too large to list is an error, as with workbox."""
+    """``sw.js`` with its lists made in Python (:mod:`macros.publish.precache`), the build log
+    saying why; a file too large to list is an error, as with workbox."""
     from .precache import write_service_worker
 
     report = write_service_worker(

@@ -1,6 +1,6 @@
 """The service worker's two file lists written in Python, where Node or workbox-build is missing.
 
-The service worker (``macros/serviceworker/sw.js``) is written by hand; workbox-build's
+The service worker (``macros/publish/serviceworker/sw.js``) is written by hand; workbox-build's
 ``injectManifest`` (``build-sw.mjs``) only fills its two lists: every file of the site
 but the runtime (``self.__WB_MANIFEST``) and the runtime's files with their sizes
 (``self.__RB_RUNTIME``), each entry ``{url, revision}`` with the MD5 of the file as its
@@ -118,7 +118,7 @@ def write_service_worker(
     """Write ``<site_dir>/sw.js`` from ``template`` with both lists filled in.
 
     The arguments and the returned report (``precache`` and ``runtime``: ``count`` and
-    ``size``; ``warnings``) are those of :func:`macros.offline.build_service_worker`, which
+    ``size``; ``warnings``) are those of :func:`macros.publish.offline.build_service_worker`, which
     runs workbox-build instead; its caller treats a warning as an error.
     """
     runtime, runtime_warnings = entries(

@@ -1,9 +1,9 @@
 """A memory snapshot of the in-browser Python, so that a calculator is live sooner.
 
-Called from ``on_post_build`` after :func:`macros.runtime.publish_runtime` and
+Called from ``on_post_build`` after :func:`macros.publish.runtime.publish_runtime` and
 before the offline shell (which lists it with the runtime). Node boots the
 published runtime, installs the rules core, runs every calculator once with its
-defaults and saves Pyodide's memory (``macros/snapshot.mjs``), gzipped (21 MB of
+defaults and saves Pyodide's memory (``macros/publish/snapshot.mjs``), gzipped (21 MB of
 memory, mostly zeros, is 4.7 MB on the wire). The file goes beside the wheel, in
 the folder named by the wheel's hash, under a name made of its own key (the
 runtime, the standard library, the wheel and the script), and ``manifest.json``
@@ -117,8 +117,8 @@ def publish_snapshot(site_dir: Path, project_dir: Path) -> str:
     if manifest["pyodide"] not in SNAPSHOT_VERSIONS:
         return (
             f"no memory snapshot: Pyodide {manifest['pyodide']} is not one of "
-            f"{', '.join(SNAPSHOT_VERSIONS)}, whose private snapshot API macros/snapshot.mjs "
-            "was tested with; readers boot Python normally"
+            f"{', '.join(SNAPSHOT_VERSIONS)}, whose private snapshot API "
+            "macros/publish/snapshot.mjs was tested with; readers boot Python normally"
         )
     node = shutil.which("node")
     if node is None:

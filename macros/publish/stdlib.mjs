@@ -1,5 +1,5 @@
-// List the standard-library files the rules core needs (run by macros/stdlib.py).
-// Usage: node macros/stdlib.mjs <site>/pyodide <out.json> <module>...
+// List the standard-library files the rules core needs (run by macros/publish/stdlib.py).
+// Usage: node macros/publish/stdlib.mjs <site>/pyodide <out.json> <module>...
 // Boots the published runtime with the whole standard library, installs the core wheel,
 // imports every module of the core and every module the core's source names (also those
 // imported inside functions: the named modules come as arguments), runs every calculator

@@ -1,11 +1,11 @@
 """The standard library a first answer needs, and nothing more: a trimmed ``python_stdlib``.
 
-Called from ``on_post_build`` after :func:`macros.runtime.publish_runtime` and before
+Called from ``on_post_build`` after :func:`macros.publish.runtime.publish_runtime` and before
 the memory snapshot (which is made with the trimmed library, so that the two agree).
 Pyodide's whole standard library, precompiled, is 4.2 MB (the stock one 2.4 MB), and a
 zip does not compress further on the wire; the rules core uses about a tenth of it.
 
-Node boots the published runtime with the whole library (``macros/stdlib.mjs``),
+Node boots the published runtime with the whole library (``macros/publish/stdlib.mjs``),
 installs the core wheel, imports every module of the core and every module its
 sources name (also inside functions), runs every calculator once, and lists the
 library files Python loaded. Those files, taken from the published (precompiled)

@@ -1,4 +1,4 @@
-"""MkDocs hook: the wrappers of the lists a reader can filter (``macros/filtering.py``).
+"""MkDocs hook: the wrappers of the lists a reader can filter (``macros/render/filtering.py``).
 
 The rendering marks where a list, a group or an item starts and ends with HTML
 comments holding the tag (``<!--rb-filter <div ...>-->``); after Markdown has made the

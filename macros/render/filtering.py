@@ -7,8 +7,8 @@ a list of its rows. This module decides which, and writes the markup: the list i
 kind, each heading with what follows it a ``data-rb-filter-group``, and the controls
 (filter box, sort, live count) are rendered ``hidden`` for the script to reveal, so a
 page read without JavaScript, or printed, is the page as it was. The wrappers pass
-through Markdown as comments (:func:`macros.filter_hook.mark`), put in place by the
-hook ``macros/filter_hook.py`` once the page is HTML.
+through Markdown as comments (:func:`macros.render.filter_hook.mark`), put in place by the
+hook ``macros/render/filter_hook.py`` once the page is HTML.
 """
 
 from __future__ import annotations

@@ -87,7 +87,8 @@ def title_text(markdown: str, limit: int = 240) -> str:
     'uses the highest two rolls'
     """
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
-    text = re.sub(r"\[([^\]\n]*)\]\{(?:dice|contest)=[^{}\s]*\}", r"\1", text)  # macros/dice.py
+    # inline dice marks (macros/render/dice.py)
+    text = re.sub(r"\[([^\]\n]*)\]\{(?:dice|contest)=[^{}\s]*\}", r"\1", text)
     text = re.sub(r"\[\[([^\]|]*\|)?([^\]]*)\]\]", r"\2", text)
     text = re.sub(r"</?[A-Za-z][^>]*>", "", text)
     text = re.sub(r"\*\*|__|`|^#+\s*", "", text)

@@ -1,5 +1,5 @@
 """The authoring reference: every entry kind and its fields, drawn from the schema itself
-(:mod:`macros.schema`) so the page cannot drift from what the build checks."""
+(:mod:`macros.load.schema`) so the page cannot drift from what the build checks."""
 
 from __future__ import annotations
 

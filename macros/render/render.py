@@ -278,7 +278,7 @@ class Renderer:
 
     def _entries(self, page: Page, entries: list[Entry], doc: str) -> list[str]:
         """The Markdown of a page's entries, the lists a reader can filter marked
-        (:mod:`macros.filtering`): each named entry of the page's list, each heading
+        (:mod:`macros.render.filtering`): each named entry of the page's list, each heading
         with what follows it, and each long table of names."""
         span = (
             filtering.list_span(entries, glossary=page.name == "glossary") if self.filters else None

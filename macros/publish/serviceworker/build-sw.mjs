@@ -1,5 +1,5 @@
 // Writes the site's service worker: workbox-build's injectManifest over the
-// template sw.js (next to this script), called by macros/offline.py at the end
+// template sw.js (next to this script), called by macros/publish/offline.py at the end
 // of every build. One argument, JSON: {siteDir, swSrc, swDest, maximumFileSizeToCacheInBytes,
 // leaveOut, runtimeLeaveOut} (leaveOut: files of the site not to precache, e.g. unused
 // search languages; runtimeLeaveOut: runtime files no reader needs offline, e.g. the whole

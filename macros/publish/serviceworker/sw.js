@@ -1,4 +1,4 @@
-// Rulebinder service worker. This is the template: the build (macros/offline.py,
+// Rulebinder service worker. This is the template: the build (macros/publish/offline.py,
 // through build-sw.mjs and workbox-build's injectManifest) writes it to <site>/sw.js
 // with its two file lists filled in, each entry {url, revision} with the URL relative
 // to this worker (the site root):
