@@ -1,6 +1,6 @@
 """Rules data for the core, read with the standard library only.
 
-``macros.export`` writes ``calculators/data/<system>.json`` from ``rules_data/``
+``macros.load.export`` writes ``calculators/data/<system>.json`` from ``rules_data/``
 at build time (tables, formulas, assumptions, attributes, arts), so the core
 reads the same entries the pages show, in CPython and in Pyodide alike.
 

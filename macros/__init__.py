@@ -1,7 +1,9 @@
 """mkdocs-macros module: load ``rules_data/`` and register the rendering macros.
 
 ``define_env`` is the single entry point. It validates all rules data first;
-any problem stops the build before a page is written.
+any problem stops the build before a page is written. The work is done by the stage
+packages :mod:`macros.load`, :mod:`macros.render` and :mod:`macros.publish`
+(``macros/README.md`` says which module does what).
 """
 
 from __future__ import annotations
@@ -18,20 +20,20 @@ import calculators
 import calculators.data
 import calculators.registry
 
-from . import front
-from .cjk import ChineseLangExtension
-from .dice import check_marks
-from .errors import RulesDataError
-from .export import export_core_data
-from .forms import render_calculator
-from .loader import load_rules
-from .offline import offline_enabled
-from .print_pages import print_doc
-from .printing import render_system
+from .load.errors import RulesDataError
+from .load.export import export_core_data
+from .load.loader import load_rules
+from .load.rulesdata import Entry, RulesData
+from .publish.offline import offline_enabled
 from .reload import fingerprint, forget
-from .render import Renderer
-from .rulesdata import Entry, RulesData
-from .site import build_nav
+from .render import front
+from .render.cjk import ChineseLangExtension
+from .render.dice import check_marks
+from .render.forms import render_calculator
+from .render.print_pages import print_doc
+from .render.printing import render_system
+from .render.render import Renderer
+from .render.site import build_nav
 
 __all__ = ["define_env", "on_post_build", "load_rules", "RulesData", "Renderer"]
 
@@ -111,7 +113,7 @@ def define_env(env: Any) -> None:
     @env.macro
     def authoring_reference() -> str:
         """Every entry kind and its fields, from the schema (docs/authoring.md)."""
-        from .reference import reference
+        from .render.reference import reference
 
         return reference()
 
@@ -178,7 +180,7 @@ def define_env(env: Any) -> None:
         """A system's character builder: its steps, rules and sheet (``assets/builder.js``)."""
         from calculators.builders import has_builder
 
-        from .builder import render_builder  # imports the core, which needs the data export
+        from .render.builder import render_builder  # imports the core, which needs the data export
 
         doc = _current_doc(env)
         if not has_builder(system_id):
@@ -193,7 +195,7 @@ def define_env(env: Any) -> None:
         """A system's encounter tracker: controls, empty encounter, rules (``tracker.js``)."""
         from calculators.tracker import has_tracker
 
-        from .tracker import render_tracker  # imports the core, which needs the data export
+        from .render.tracker import render_tracker  # imports the core, which needs the data export
 
         doc = _current_doc(env)
         if not has_tracker(system_id):
@@ -212,7 +214,7 @@ def define_env(env: Any) -> None:
 
 def renderer_href(target: str, current: str) -> str:
     """Relative link between two docs paths (no anchor)."""
-    from .linker import href
+    from .render.linker import href
 
     return href(target, "", current).removesuffix("#")
 
@@ -225,11 +227,11 @@ def on_post_build(env: Any) -> None:
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
-    from .compress import precompress
-    from .offline import OfflineError, publish_offline, under_serve
-    from .runtime import PublishError, inline_manifest, publish_runtime
-    from .snapshot import publish_snapshot
-    from .stdlib import publish_stdlib
+    from .publish.compress import precompress
+    from .publish.offline import OfflineError, publish_offline, under_serve
+    from .publish.runtime import PublishError, inline_manifest, publish_runtime
+    from .publish.snapshot import publish_snapshot
+    from .publish.stdlib import publish_stdlib
 
     site_dir = Path(env.conf["site_dir"])
     engine = engine_dir(env)

@@ -1,6 +1,6 @@
 """Where a build finds the engine: this repository, or an author's engine folder.
 
-The steps that publish the browser's runtime (``macros/runtime.py``, ``stdlib.py``,
+The steps that publish the browser's runtime (``macros/publish/runtime.py``, ``stdlib.py``,
 ``snapshot.py``, ``offline.py``, ``compress.py``) read a folder laid out like this
 repository: ``pyproject.toml`` (the core wheel's name and version), ``calculators/`` (the
 rules core, with ``data/`` exported from ``rules_data/``), ``node_modules/pyodide`` (the

@@ -233,7 +233,7 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         """Add the site's scripts and stylesheet, and one print page per book."""
         import macros
-        from macros.print_pages import on_files as add_print_pages
+        from macros.render.print_pages import on_files as add_print_pages
 
         assets = Path(macros.__file__).parent / "assets"
         for path in sorted(assets.iterdir()):
@@ -257,7 +257,7 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         """Put the wrappers of the page's filterable lists in place."""
-        from macros.filter_hook import on_page_content
+        from macros.render.filter_hook import on_page_content
 
         return on_page_content(html)
 

@@ -24,7 +24,7 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from macros.runtime import RUNTIME_FILES
+from macros.publish.runtime import RUNTIME_FILES
 
 __all__ = [
     "CACHE_ENV",

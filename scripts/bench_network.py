@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
-from macros.runtime import RUNTIME_FILES  # noqa: E402
+from macros.publish.runtime import RUNTIME_FILES  # noqa: E402
 from scripts.report import print_table  # noqa: E402
 from tests.browser.harness import launch_chromium  # noqa: E402
 from tests.browser.host import PROFILES, Host  # noqa: E402

@@ -33,7 +33,7 @@ BOOKS = ("arts", "glittershard", "pendragon", "shattered_spirits", "space_shard"
 NAMED = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(BOOKS) + r")(?![A-Za-z0-9])")
 #: Words that look like a book's id and are not one, where they are: (file, text, why).
 NOT_A_BOOK = {
-    ("macros/filtering.py", "arts"): "the plural of the entry kind art",
+    ("macros/render/filtering.py", "arts"): "the plural of the entry kind art",
     ("macros/assets/rulebinder.css", ".rb-arts-grid"): "the grid of .rb-art fieldsets",
 }
 FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"

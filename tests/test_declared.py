@@ -20,8 +20,8 @@ import calculators
 from calculators import InputError, declared
 from calculators.data import declared as declared_data
 from calculators.registry import REGISTRY
-from macros.errors import RulesDataError
-from macros.loader import load_rules
+from macros.load.errors import RulesDataError
+from macros.load.loader import load_rules
 from tests.test_loader import GOOD_ENTRY, SEED, write
 
 CASES = json.loads((Path(__file__).parent / "data" / "declared_cases.json").read_text("utf-8"))
@@ -134,7 +134,7 @@ CALCULATOR = f"""\
 
 
 def test_a_good_declaration_loads_and_is_exported_apart_from_the_entries(tmp_path: Path) -> None:
-    from macros.export import calculator_data, core_data
+    from macros.load.export import calculator_data, core_data
 
     data = load_rules(write(tmp_path, "page: {title: Rules}\nentries:\n" + GOOD_ENTRY + CALCULATOR))
     assert data.entries["demo.fatigue"].kind == "term"  # the same id: a calculator's own

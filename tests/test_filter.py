@@ -1,4 +1,4 @@
-"""The lists a reader can filter and sort (macros/filtering.py, macros/filter_hook.py).
+"""The lists a reader can filter and sort (macros/render/filtering.py and filter_hook.py).
 
 A glossary marks every one of its entries, in the data's order, with its name and
 kind; the controls are rendered hidden (the script reveals them); a page without a
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from macros import RulesData, load_rules
-from macros.filter_hook import unmark
-from macros.filtering import ITEM_KINDS, list_span
-from macros.loader import Page
-from macros.render import Renderer
+from macros.load.loader import Page
+from macros.render.filter_hook import unmark
+from macros.render.filtering import ITEM_KINDS, list_span
+from macros.render.render import Renderer
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA: RulesData = load_rules(ROOT / "rules_data")

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import calculators
-from macros.forms import dom_id
-from macros.front import tracker_assumptions
-from macros.loader import RulesData, load_rules
-from macros.render import anchor
-from macros.site import build_nav
+from macros.load.loader import RulesData, load_rules
+from macros.render.forms import dom_id
+from macros.render.front import tracker_assumptions
+from macros.render.render import anchor
+from macros.render.site import build_nav
 from tests.seedtext import SEEDS, normalise
 
 ROOT = Path(__file__).resolve().parents[1]

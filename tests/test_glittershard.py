@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import calculators
 from calculators import InputError, data
 from calculators.books import glittershard as gs
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 GLITTERSHARD = [c for c in calculators.catalog() if c["system"] == "glittershard"]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from macros.repairs import REPAIRS
+from macros.load.repairs import REPAIRS
 from rulebinder.importer import write as write_module
 from rulebinder.importer.command import Options, run
 from tests.seedtext import SEEDS, missing_units, normalise
@@ -311,8 +311,8 @@ def test_the_command_line_and_python_m(tmp_path: Path) -> None:
 
 
 def test_the_authoring_reference_lists_every_kind_and_field(built_site: Path) -> None:
-    from macros.reference import KIND_TEXT
-    from macros.schema import COMMON, KINDS
+    from macros.load.schema import COMMON, KINDS
+    from macros.render.reference import KIND_TEXT
 
     assert set(KIND_TEXT) == set(KINDS)
     page = (built_site / "authoring" / "index.html").read_text(encoding="utf-8")

@@ -1,4 +1,5 @@
-"""The engine's house: no import cycles and no oversized modules in the project's packages.
+"""The engine's house: no import cycles, no module over 500 lines (``scripts/`` too), and
+``macros/``'s stages importing only downward.
 
 The import graph is read from the sources with :mod:`ast`, not by importing them,
 so it counts every import a module can make: at the top, inside functions and
@@ -22,6 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("calculators", "macros", "rulebinder")
 MAX_LINES = 500
+#: Folders whose modules are held to :data:`MAX_LINES` besides the packages.
+SIZED = ("scripts",)
+#: The stage packages of ``macros/`` (``macros/README.md``), in build order: a stage may
+#: import its own and the earlier ones, never a later one.
+STAGES = ("macros.load", "macros.render", "macros.publish")
 
 
 def module_files(root: Path, packages: Iterable[str]) -> dict[str, Path]:
@@ -150,6 +156,45 @@ def strongly_connected(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
     return sorted(found)
 
 
+def stage_of(name: str) -> int | None:
+    """The rank of the stage package ``name`` is in (0 load, 1 render, 2 publish), or None.
+
+    >>> stage_of("macros.render.dice"), stage_of("macros.load"), stage_of("macros.reload")
+    (1, 0, None)
+    """
+    for rank, stage in enumerate(STAGES):
+        if name == stage or name.startswith(stage + "."):
+            return rank
+    return None
+
+
+def upward_edges(graph: Mapping[str, Iterable[str]]) -> list[str]:
+    """The imports of a stage module that go to a later stage, to the entry package
+    ``macros`` (or the modules beside it, for the load stage, which needs none of them).
+
+    >>> graph = {"macros.load.a": ["macros.render.b", "macros.load.c"],
+    ...          "macros.render.b": ["macros.load.c", "macros.publish.d", "macros"],
+    ...          "macros.publish.d": ["macros.render.b"], "macros": ["macros.publish.d"]}
+    >>> for edge in upward_edges(graph):
+    ...     print(edge)
+    macros.load.a -> macros.render.b
+    macros.render.b -> macros
+    macros.render.b -> macros.publish.d
+    """
+    found = []
+    for name, targets in graph.items():
+        rank = stage_of(name)
+        if rank is None:
+            continue
+        for target in sorted(targets):
+            if not (target == "macros" or target.startswith("macros.")):
+                continue
+            to = stage_of(target)
+            if target == "macros" or (to is None and rank == 0) or (to or 0) > rank:
+                found.append(f"{name} -> {target}")
+    return sorted(found)
+
+
 def a_cycle(graph: Mapping[str, Iterable[str]], component: list[str]) -> list[str]:
     """One cycle through ``component``'s first module, as a path that returns to it.
 
@@ -201,10 +246,21 @@ def test_no_import_cycles() -> None:
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
 
 
+def test_the_stages_of_macros_import_downward() -> None:
+    """load imports neither render nor publish; render never imports publish; no stage
+    imports the mkdocs-macros entry (``macros/__init__.py``)."""
+    graph = import_graph(FILES)
+    assert all(any(stage_of(name) == rank for name in graph) for rank in range(len(STAGES)))
+    upward = upward_edges(graph)
+    assert not upward, "imports against the stages' order:\n" + "\n".join(upward)
+
+
 def test_no_module_over_500_lines() -> None:
+    paths = [*FILES.values(), *module_files(ROOT, SIZED).values()]
+    assert any(path.parts[-2] == "bench" for path in paths)  # scripts/ is looked into
     lengths = {
         path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
-        for path in FILES.values()
+        for path in paths
     }
     over = [f"{path}: {n} lines" for path, n in sorted(lengths.items()) if n > MAX_LINES]
     assert not over, f"modules over {MAX_LINES} lines:\n" + "\n".join(over)

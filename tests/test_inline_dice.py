@@ -4,7 +4,7 @@ A mention is what :data:`MENTION` finds in a seed (``2d6``, ``d6``, ``D10``, ``3
 ``2d10s``, ``d6s``) and, in the arts rulebook, ``contested by`` in a phrase that rolls
 one named thing against another (:data:`CONTEST`). A mention is live when the sentence
 (list item, table row) holding it is on the site with the mention inside an element
-carrying ``data-dice`` or ``data-contest`` (``macros/dice.py``). :data:`NOT_LIVE` lists,
+carrying ``data-dice`` or ``data-contest`` (``macros/render/dice.py``). :data:`NOT_LIVE` lists,
 with the reason, each mention deliberately left as plain words.
 """
 
@@ -21,9 +21,9 @@ import pytest
 import yaml
 
 from macros import RulesData, load_rules
-from macros.dice import check_marks
-from macros.loader import Entry
-from macros.repairs import REPAIRS
+from macros.load.loader import Entry
+from macros.load.repairs import REPAIRS
+from macros.render.dice import check_marks
 from tests.seedtext import SEEDS, _TextOfArticle, normalise, seed_units
 
 RULES = Path(__file__).resolve().parents[1] / "rules_data"

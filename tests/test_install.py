@@ -105,7 +105,12 @@ def test_the_tool_is_installed_not_linked_to_the_repository(book: Book) -> None:
     packages = Path(found.split()[1]).parents[1]
     assert (packages / "macros" / "theme" / "main.html").is_file()
     assert (packages / "macros" / "assets" / "calc-worker.js").is_file()
-    assert (packages / "macros" / "serviceworker" / "sw.js").is_file()
+    publish = packages / "macros" / "publish"
+    assert (publish / "serviceworker" / "sw.js").is_file()
+    assert (publish / "serviceworker" / "build-sw.mjs").is_file()
+    assert (publish / "snapshot.mjs").is_file() and (publish / "stdlib.mjs").is_file()
+    for stage in ("load", "render", "publish"):
+        assert (packages / "macros" / stage / "__init__.py").is_file()
     assert not list((packages / "calculators").glob("data/*.json"))  # no book's data
     assert not (packages / "rules_data").exists()
     print("seconds:", book.seconds)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from macros.errors import RulesDataError
-from macros.loader import load_rules
+from macros.load.errors import RulesDataError
+from macros.load.loader import load_rules
 from tests.sitebuild import copy_project, mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[1]

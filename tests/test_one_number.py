@@ -11,7 +11,7 @@ from calculators.books.arts import ability_cards
 from calculators.books.arts import builder as builder
 from calculators.books.arts.tracker import card
 from calculators.tracker import handle
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 from tests.seedtext import SEEDS
 
 ARTS_SEED = SEEDS / "004_d50dc5f42222ed7e.txt"

@@ -27,9 +27,9 @@ from mkdocs.utils import yaml_load
 
 import rulebinder
 from calculators.data import DATA_ENV
-from macros import offline
-from macros.precache import write_service_worker
-from macros.snapshot import SNAPSHOT_VERSIONS
+from macros.publish import offline
+from macros.publish.precache import write_service_worker
+from macros.publish.snapshot import SNAPSHOT_VERSIONS
 from rulebinder import runtime_cache
 from rulebinder.cli import main
 from rulebinder.engine import (
@@ -63,8 +63,9 @@ def test_the_plugin_is_registered_and_the_site_needs_no_extra() -> None:
 
 
 def test_package_data_holds_the_engines_files_and_no_book() -> None:
-    data = PYPROJECT["tool"]["setuptools"]["package-data"]["macros"]
-    assert {"theme/**/*", "assets/*", "serviceworker/*", "*.mjs"} <= set(data)
+    data = PYPROJECT["tool"]["setuptools"]["package-data"]
+    assert {"theme/**/*", "assets/*"} <= set(data["macros"])
+    assert {"serviceworker/*", "*.mjs"} <= set(data["macros.publish"])
     excluded = PYPROJECT["tool"]["setuptools"]["exclude-package-data"]["calculators"]
     assert excluded == ["data/*"]  # what the build exports from this repository's books
 
@@ -224,8 +225,8 @@ def test_the_engine_folder_holds_the_engine_and_not_the_built_in_books(tmp_path:
 def test_a_site_holds_only_the_books_of_its_own_rules_data(tmp_path: Path) -> None:
     """The core with an author's exported data registers that book's calculators and the
     dice roller, none of the five books'."""
-    from macros.export import export_core_data
-    from macros.loader import load_rules
+    from macros.load.export import export_core_data
+    from macros.load.loader import load_rules
     from rulebinder.importer.command import Options, run
 
     assert run(Options([FIXTURE], "lanterns", root=tmp_path), lambda line: None) == 0

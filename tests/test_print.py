@@ -1,4 +1,4 @@
-"""The print pages: one document per system, built from rules_data (macros/printing.py).
+"""The print pages: one document per system, built from rules_data (macros/render/printing.py).
 
 Each ``<system>/print/`` holds every entry of every page in reading order, each
 calculator of the system as its prerendered result, no form controls, links that
@@ -15,8 +15,8 @@ import pytest
 
 import calculators
 from macros import RulesData, load_rules
-from macros.forms import dom_id
-from macros.render import anchor
+from macros.render.forms import dom_id
+from macros.render.render import anchor
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA: RulesData = load_rules(ROOT / "rules_data")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from macros.cjk import han_count
+from macros.render.cjk import han_count
 
 ROOT = Path(__file__).resolve().parents[1]
 TERMS = ROOT / "rules_data" / "space_shard" / "search_terms.txt"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from macros.repairs import REPAIRS
+from macros.load.repairs import REPAIRS
 from tests.seedtext import SEEDS, missing_units
 
 RULES = Path(__file__).resolve().parents[1] / "rules_data"

@@ -20,8 +20,8 @@ from calculators.errors import InputError
 from calculators.tracker import call, engine, handle, has_tracker, history
 from calculators.tracker.encounter import GENERIC, validate
 from calculators.tracker.spec import Field
-from macros.loader import load_rules
-from macros.render import anchor
+from macros.load.loader import load_rules
+from macros.render.render import anchor
 
 DATA = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
 #: The books with a tracker, found as the engine finds them (their packages).

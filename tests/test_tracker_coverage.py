@@ -12,7 +12,7 @@ import pytest
 
 from calculators.books import installed
 from calculators.tracker import assumptions_of, engine, has_tracker, history, other_rules
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 
 #: The books with an encounter tracker.
 SYSTEMS = [s for s in installed() if has_tracker(s)]

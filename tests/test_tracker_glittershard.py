@@ -13,7 +13,7 @@ from calculators.books.glittershard import builder as builder
 from calculators.books.glittershard import tracker as g
 from calculators.errors import InputError
 from calculators.tracker import encounter, handle
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS: list[dict[str, Any]] = []

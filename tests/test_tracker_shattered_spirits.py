@@ -10,7 +10,7 @@ import pytest
 import calculators.books.shattered_spirits.tracker as M
 from calculators.errors import InputError
 from calculators.tracker import encounter
-from macros.loader import load_rules
+from macros.load.loader import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

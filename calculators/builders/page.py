@@ -5,7 +5,7 @@ layout.py``, a function ``render_page(page, module, blank, html)`` (``module`` t
 builder, ``blank`` its blank character, ``html`` the prerendered sheet's parts). The
 layout is read only when the site is built, never in the browser, and imports nothing of
 the renderer (``macros``): what it needs of the page comes in ``page``, an object with
-the members below (the renderer's :class:`macros.builder_page.Page`).
+the members below (the renderer's :class:`macros.render.builder_page.Page`).
 """
 
 from __future__ import annotations

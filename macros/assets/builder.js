@@ -1,4 +1,4 @@
-// Rulebinder character builders (macros/builder.py renders the page; the rules are the
+// Rulebinder character builders (macros/render/builder.py renders the page; the rules are the
 // core's, calculators/builders, run by the calculator engine through window.rbEngine).
 // The page stores, shares and renders the character; it never decides a rule:
 //   form fields -> core ("form") -> checked character + sheet HTML + each step's status.

@@ -6,7 +6,7 @@
 //               {type: "answer", req, ms, ok, result?, html?, error?}
 //               {type: "fatal", req?, message}
 const base = new URL("../pyodide/", import.meta.url);
-// The build writes pyodide/manifest.json here too (macros/runtime.py, inline_manifest),
+// The build writes pyodide/manifest.json here too (macros/publish/runtime.py, inline_manifest),
 // so the snapshot and the wheel are asked for at once; without it, it is fetched.
 const BUILT_MANIFEST = null;
 

@@ -1,5 +1,5 @@
 // Rulebinder inline dice: the rolls in the rules text come alive.
-// macros/dice.py renders each roll as <button class="rb-dice-roll" data-dice="2d6"> (or
+// macros/render/dice.py renders each roll as <button class="rb-dice-roll" data-dice="2d6"> (or
 // data-contest="MIG:END" data-contest-calc="<system>.contest") holding the rulebook's
 // words, with its odds beside it, computed when the site was built and shown on hover and
 // focus by CSS alone. This script adds:

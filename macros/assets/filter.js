@@ -1,4 +1,4 @@
-// Rulebinder: filter and sort a page's lists as you type (macros/filtering.py marks them).
+// Rulebinder: filter and sort a page's lists as you type (macros/render/filtering.py marks them).
 // A list is [data-rb-filter-list]; its entries are [data-rb-filter-item] with data-name
 // (a table's list: the rows of its body, named by their first cell); a heading with what
 // follows it is a [data-rb-filter-group] with its data-level. Nothing here knows a book.

@@ -1,5 +1,5 @@
 // Rulebinder offline use: registers the service worker the build wrote (/sw.js, see
-// macros/serviceworker/sw.js), shows the "Make available offline" control in the footer
+// macros/publish/serviceworker/sw.js), shows the "Make available offline" control in the footer
 // of every page, and says when a rebuilt site is ready ("A new version ... — Reload").
 //
 // The theme (macros/theme/main.html) names the worker in

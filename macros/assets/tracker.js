@@ -1,4 +1,4 @@
-// Rulebinder encounter trackers (macros/tracker.py renders the page; the rules are the
+// Rulebinder encounter trackers (macros/render/tracker.py renders the page; the rules are the
 // core's, calculators/tracker, run by the calculator engine through window.rbEngine).
 // The page keeps, shares and draws the encounter; it never decides a rule:
 //   an action form -> core ("act") -> the new encounter + what happened + its HTML.

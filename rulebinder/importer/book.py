@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from macros.urls import anchor
+from macros.render.urls import anchor
 
 from .ids import Ids, page_name
 from .problems import ImportFailed, Problem

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from macros.schema import SYSTEM_ID_PATTERN
+from macros.load.schema import SYSTEM_ID_PATTERN
 
 from .book import Book, make_book
 from .problems import ImportFailed, Problem

@@ -3,7 +3,7 @@
 A source is read as UTF-8 text. Its format comes from ``--format``, else from its
 extension, else from its content (the five books here are ``.txt`` files holding
 Markdown and HAML). Damaged text is repaired the way a hand-structured book declares it
-(``system.yml`` ``repairs``: :mod:`macros.repairs`) and every repair is reported.
+(``system.yml`` ``repairs``: :mod:`macros.load.repairs`) and every repair is reported.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from macros.repairs import repair_haml, repair_mojibake
-from macros.sanitize import clean
+from macros.load.repairs import repair_haml, repair_mojibake
+from macros.load.sanitize import clean
 
 from .problems import ImportFailed, Problem
 
@@ -130,7 +130,7 @@ def text_to_markdown(text: str) -> str:
 
 
 def _drop_unsafe_html(text: str, name: str) -> tuple[str, list[str]]:
-    r"""The text without unsafe HTML (:mod:`macros.sanitize`), and where it was dropped.
+    r"""The text without unsafe HTML (:mod:`macros.load.sanitize`), and where it was dropped.
 
     >>> _drop_unsafe_html("ok <ins>a</ins>\nx <script>bad()</script> y\n", "b.md")
     ('ok <ins>a</ins>\nx  y\n', ['b.md:2: unsafe HTML dropped: <script>'])

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from calculators.notation import parse
-from macros.rolltable import problems as roll_problems
+from macros.load.rolltable import problems as roll_problems
 
 from .blocks import Block
 from .ids import Ids

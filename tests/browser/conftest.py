@@ -118,7 +118,7 @@ def new_web(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., Web
     finally:
         for context in contexts:
             context.close()
-    # The trimmed standard library (macros/stdlib.py) holds every module these pages'
+    # The trimmed standard library (macros/publish/stdlib.py) holds every module these pages'
     # calculators, builders and trackers imported: none needed the whole one.
     # (The bare boot page of /__test__/ boots the whole one on purpose.)
     whole = [

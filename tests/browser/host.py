@@ -31,7 +31,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from macros.compress import COMPRESSIBLE  # what the build precompresses, a host gzips
+from macros.publish.compress import COMPRESSIBLE  # what the build precompresses, a host gzips
 from tests.browser.harness import CONTENT_TYPES
 
 HOST = "127.0.0.1"

@@ -11,7 +11,7 @@ import pytest
 
 import calculators
 from calculators.present import render_output
-from macros.forms import dom_id
+from macros.render.forms import dom_id
 from tests.browser.harness import THEME_READY
 from tests.test_calculators import REQUIRED
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from macros.filtering import ITEM_KINDS
+from macros.render.filtering import ITEM_KINDS
 from tests.browser.conftest import Web
 from tests.test_filter import DATA
 

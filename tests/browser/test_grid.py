@@ -8,7 +8,7 @@ from typing import Any
 
 import calculators
 from calculators.grid.picture import picture_text
-from macros.forms import dom_id
+from macros.render.forms import dom_id
 from tests.browser.test_calculators import answers, wait_for_answer, wait_live
 
 

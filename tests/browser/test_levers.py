@@ -23,7 +23,7 @@ from typing import Any
 import brotli
 import pytest
 
-from macros.compress import COMPRESSIBLE
+from macros.publish.compress import COMPRESSIBLE
 from tests.browser.host import PROFILES, Host
 
 LINKED = "glittershard/calculators/?calc=glittershard.damage&attack_roll=14&weapon_bonus=3&goal=9"

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from macros import offline
-from macros.forms import dom_id
-from macros.offline import OfflineError, build_service_worker, publish_offline
+from macros.publish import offline
+from macros.publish.offline import OfflineError, build_service_worker, publish_offline
+from macros.render.forms import dom_id
 from tests.browser.conftest import Reader
 from tests.browser.harness import SiteServer
 from tests.browser.test_calculators import changed_value, expected, shown

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import calculators
-from macros.linker import title_text
-from macros.loader import Entry
+from macros.load.loader import Entry
+from macros.render.linker import title_text
 from tests.browser.conftest import Web
 from tests.test_print import DATA
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import calculators
-from macros.forms import dom_id
+from macros.render.forms import dom_id
 from tests.browser.test_calculators import answers, expected, shown, wait_for_answer, wait_live
 
 UID = dom_id("dice.roll")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from macros.runtime import RUNTIME_FILES, build_wheel, publish_runtime
+from macros.publish.runtime import RUNTIME_FILES, build_wheel, publish_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from macros.forms import dom_id
+from macros.render.forms import dom_id
 
 #: Records, in the page, when the search index request really goes out and
 #: whether a calculator was live at that moment. Installed before the page's own

@@ -26,8 +26,8 @@ import pytest
 import calculators
 from calculators.builders import handle
 from calculators.present import render_result
-from macros.forms import dom_id
-from macros.snapshot import publish_snapshot, snapshot_key
+from macros.publish.snapshot import publish_snapshot, snapshot_key
+from macros.render.forms import dom_id
 from tests.browser.conftest import TIMEOUT_MS
 from tests.browser.harness import PageLog, SiteServer
 

@@ -1,6 +1,6 @@
 """Use an ability: the effects its rules-data entry declares, applied to its targets.
 
-An ability's ``effects`` (``macros/schema.py``'s ``EFFECT_FIELDS``) say what it deals, which
+An ability's ``effects`` (``macros/load/schema.py``'s ``EFFECT_FIELDS``) say what it deals, which
 statuses it gives and with how many stacks per Tier, on a success, on a Critical or whenever
 it is used, to the target or to its user. The outcome comes from the contest as the two
 totals rolled at the table (ties go to the defender; a Critical is 5 or more above the

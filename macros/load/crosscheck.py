@@ -1,0 +1,94 @@
+"""The checks across files, once every system is loaded: references name entries of the
+right kind, linkable names are unique within a system, and every calculator entry's
+inputs and expressions are sound (:func:`calculators.declared.problems`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .fields import _Collector
+from .rulesdata import Entry, RulesData
+from .schema import KINDS, LINKABLE_KINDS
+from .yamlload import LineDict
+
+
+def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
+    for entry in [*data.entries.values(), *data.calculators.values()]:
+        for spec in KINDS[entry.kind]:
+            if spec.type not in ("ref", "refs") or entry.get(spec.name) is None:
+                continue
+            targets = entry.get(spec.name)
+            for target in [targets] if spec.type == "ref" else targets:
+                line = entry.data["_key_lines"].get(spec.name, entry.line)
+                path = root.parent / entry.file
+                found = data.entries.get(target)
+                where = f"entries[{entry.index}].{spec.name}"
+                if found is None:
+                    out.add(path, line, where, f"no entry with id {target!r}")
+                elif spec.ref_kinds and found.kind not in spec.ref_kinds:
+                    kinds = " or ".join(spec.ref_kinds)
+                    out.add(path, line, where, f"{target!r} is a {found.kind}, expected a {kinds}")
+
+
+def _line_at(mapping: LineDict, field_path: str) -> int:
+    """The line of ``field_path`` (``outputs[1].value``) inside ``mapping``, or the nearest.
+
+    >>> from macros.load.yamlload import LineDict
+    >>> inner = LineDict(value="x"); inner.line, inner.key_lines = 7, {"value": 8}
+    >>> outer = LineDict(outputs=[inner]); outer.line, outer.key_lines = 1, {"outputs": 5}
+    >>> _line_at(outer, "outputs[0].value"), _line_at(outer, "outputs"), _line_at(outer, "x.y")
+    (8, 5, 1)
+    """
+    line = mapping.line
+    node: Any = mapping
+    for part in field_path.split("."):
+        key, _, index = part.partition("[")
+        if not isinstance(node, LineDict) or key not in node:
+            break
+        line = node.line_of(key)
+        node = node[key]
+        if index:
+            position = int(index.rstrip("]"))
+            if not isinstance(node, list) or position >= len(node):
+                break
+            node = node[position]
+            line = getattr(node, "line", line)
+    return line
+
+
+def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
+    """Every calculator entry's inputs, expressions and breakdown (``calculators.declared``)."""
+    from calculators.declared import problems
+
+    def assumption(ref: str) -> dict[str, Any] | None:
+        found = data.entries.get(ref)
+        return found.data if found is not None and found.kind == "assumption" else None
+
+    for entry in data.calculators.values():
+        raw = LineDict(entry.data)
+        raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+        for field_path, message in problems(raw, assumption):
+            line = _line_at(raw, field_path)
+            out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
+
+
+def _check_names(out: _Collector, data: RulesData) -> None:
+    """Two linkable entries of one system with one name (or alias or abbreviation) would
+    send every mention to the first: refused, naming both."""
+    seen: dict[tuple[str, str], Entry] = {}
+    for entry in data.entries.values():
+        if entry.kind not in LINKABLE_KINDS:
+            continue
+        names = [entry.name, entry.get("abbr"), *(entry.get("aliases") or [])]
+        for name in dict.fromkeys(n for n in names if n):
+            first = seen.setdefault((entry.system, name), entry)
+            if first is not entry:
+                out.add(
+                    out.root.parent / entry.file,
+                    entry.line,
+                    "name" if name == entry.name else "aliases",
+                    f"{name!r} also names {first.id} ({first.file}:{first.line}): every "
+                    "mention would link to that one",
+                )

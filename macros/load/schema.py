@@ -1,0 +1,251 @@
+"""The schema of rules data: which kinds of entry exist and what fields each has.
+
+Every entry is a mapping with ``id``, ``kind``, ``name`` and ``source``; the
+rest depends on its kind (see :data:`KINDS`). A system's ``system.yml`` holds
+one ``system`` mapping; every other file holds a ``page`` mapping and an
+``entries`` list, rendered in order on the page of the same name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9_-]*)+$")
+"""An entry id: ``<system>.<name>`` with lower-case words, e.g. ``arts.fatigue``."""
+
+SYSTEM_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an entry kind.
+
+    ``type`` is one of: ``str`` (one line of plain text), ``text`` (Markdown),
+    ``int``, ``bool``, ``level`` (heading level 2-6), ``scalar`` (str, int,
+    float or bool), ``strs`` (list of str), ``ref``/``refs`` (ids of other
+    entries, optionally restricted to ``ref_kinds``), ``source``, ``rows``
+    (table rows), ``pairs`` (list of one-key mappings ``label: Markdown``), ``mapping``
+    (checked field by field against its own field list), ``page`` (the name of one of
+    the system's pages), ``mappings`` (a list of mappings, each checked against ``items``),
+    ``lines`` (a list of strings or of mappings checked against ``items``), ``intmap``
+    (names to whole numbers), ``strmap`` (names to one line of text), ``files`` (one file
+    name, or a list of them) and ``any``.
+    """
+
+    name: str
+    type: str
+    required: bool = False
+    ref_kinds: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    items: tuple[Field, ...] = ()
+
+
+COMMON: tuple[Field, ...] = (
+    Field("id", "str", required=True),
+    Field("kind", "str", required=True),
+    Field("name", "str", required=True),
+    Field("source", "source", required=True),
+    Field("note", "text"),
+    Field("unfinished", "text"),
+)
+"""Fields every entry has. ``note`` is an editorial note shown as an admonition;
+``unfinished`` marks text the rulebook left incomplete (WIP, left blank)."""
+
+CALCULATOR_INPUT_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("kind", "str", required=True, choices=("int", "bool", "choice", "dice", "text")),
+    Field("label", "str", required=True),
+    Field("default", "scalar"),
+    Field("min", "int"),
+    Field("max", "int"),
+    Field("choices", "strs"),
+    Field("values", "intmap"),
+    Field("help", "str"),
+    Field("unit", "str"),
+    Field("optional", "bool"),
+    Field("assumption", "str"),
+    Field("group", "str"),
+)
+"""Fields of each of a calculator's ``inputs``: ``calculators.declare.Input``'s, and a
+choice's ``values`` (the whole number each choice means in expressions). An input with an
+``assumption`` (an assumption entry's id) takes that entry's ``default``."""
+
+CALCULATOR_OUTPUT_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("label", "str", required=True),
+    Field(
+        "kind",
+        "str",
+        required=True,
+        choices=("int", "bool", "fraction", "distribution", "number", "text"),
+    ),
+    Field("value", "str", required=True),
+    Field("stat", "str", choices=("mean",)),
+    Field("unit", "str"),
+    Field("help", "str"),
+)
+"""Fields of each of a calculator's ``outputs``; ``value`` is a dice expression over the
+input names (``calculators/declared/`` says what each kind makes of it)."""
+
+BREAKDOWN_FIELDS: tuple[Field, ...] = (
+    Field("text", "str", required=True),
+    Field("when", "str"),
+)
+"""A breakdown line shown only ``when`` an expression is not 0."""
+
+EFFECT_FIELDS: tuple[Field, ...] = (
+    Field("changes", "str"),
+    Field("deal", "str", choices=("fatigue", "stress")),
+    Field("status", "str"),
+    Field("base", "int"),
+    Field("per_tier", "int"),
+    Field("plus", "str"),
+    Field("when", "str", choices=("use", "success", "critical")),
+    Field("to", "str", choices=("target", "self")),
+    Field("instead", "bool"),
+    Field("each_target_beyond_first", "bool"),
+)
+"""Fields of each of an ability's ``effects``, its card's numbers as data. Each effect does
+one thing, by ``base + per_tier × Tier``:
+
+- ``changes``: a number. On a passive (no ``when``), one of the character's derived numbers
+  (the core names them, e.g. ``fatigue_tolerance``): "by 1+[Tier]" is base 1, per_tier 1; the
+  builder's sheet, the tracker's creature and the calculators all count it. On an action,
+  a number of the ability itself that the tracker reports (``targets``, ``push``, ``move``,
+  ``boons``, ``range``).
+- ``deal``: ``fatigue`` or ``stress`` points dealt (``plus``: a status id whose stacks on the
+  target are added, as Assassinate's "one plus the number of stacks of Mark").
+- ``status``: a status entry's id, gained with that many stacks (1 when it has no parameter).
+
+``when`` says when (``use``: whenever it is used; ``success``: on a success or a Critical;
+``critical``: on a Critical only), ``to`` on whom (``target``, the default, or ``self``);
+``instead`` marks a Critical's effect that replaces the success's effect of the same kind;
+``each_target_beyond_first`` scales it by the targets beyond the first ("1 Stress for each
+character in the area beyond the first")."""
+
+KINDS: dict[str, tuple[Field, ...]] = {
+    "section": (
+        Field("level", "level", required=True),
+        Field("text", "text"),
+    ),
+    "term": (
+        Field("text", "text", required=True),
+        Field("aliases", "strs"),
+        Field("see", "ref"),
+        Field("tag", "str"),
+    ),
+    "prose": (Field("text", "text", required=True),),
+    "sidebar": (Field("text", "text", required=True),),
+    "attribute": (
+        Field("abbr", "str", required=True),
+        Field("level", "level", required=True),
+        Field("text", "text", required=True),
+        Field("parent", "ref", ref_kinds=("attribute",)),
+        Field("aliases", "strs"),
+    ),
+    "art": (
+        Field("group", "str", required=True, choices=("combat", "utility", "defense")),
+        Field("attributes", "refs", required=True, ref_kinds=("attribute",)),
+        Field("level", "level", required=True),
+        Field("items", "strs"),
+        Field("aliases", "strs"),
+    ),
+    "ability": (
+        Field("group", "ref", required=True, ref_kinds=("art", "section")),
+        Field("level", "level", required=True),
+        Field("fields", "pairs", required=True),
+        Field("text", "text"),
+        Field("aliases", "strs"),
+        Field("effects", "mappings", items=EFFECT_FIELDS),
+    ),
+    "status": (
+        Field("group", "str", required=True, choices=("status", "buff")),
+        Field("parameter", "bool"),
+        Field("text", "text", required=True),
+        Field("aliases", "strs"),
+        Field("see", "ref"),
+    ),
+    "table": (
+        Field("columns", "strs", required=True),
+        Field("rows", "rows", required=True),
+        Field("text", "text"),
+        Field("roll", "str"),
+    ),
+    "formula": (
+        Field("text", "text", required=True),
+        Field("expression", "str"),
+    ),
+    "assumption": (
+        Field("text", "text", required=True),
+        Field("reason", "text", required=True),
+        Field("default", "scalar"),
+        Field("applies_to", "refs", required=True),
+    ),
+    "calculator": (
+        Field("rule", "ref", required=True),
+        Field("help", "str"),
+        Field("roll", "str"),
+        Field("inputs", "mappings", required=True, items=CALCULATOR_INPUT_FIELDS),
+        Field("let", "strmap"),
+        Field("outputs", "mappings", required=True, items=CALCULATOR_OUTPUT_FIELDS),
+        Field("breakdown", "lines", items=BREAKDOWN_FIELDS),
+        Field("assumptions", "refs", ref_kinds=("assumption",)),
+    ),
+}
+"""Kind name -> the fields (beyond :data:`COMMON`) that kind has. A ``term``'s ``tag`` is
+the kind a rulebook gives it (``Blinded [Condition]``); ``prose`` is Markdown between other
+entries, under no heading of its own; a ``sidebar`` is a titled box (``name``); a ``table``
+with ``roll`` (a die, ``d6``) is a roll table: its first column holds results or ranges
+(:mod:`macros.load.rolltable`). A ``calculator`` entry
+declares a calculator without Python: its id is the calculator's, ``name`` its title,
+``rule`` the entry it computes; ``roll`` is the dice it rolls (with a seed, or from the
+faces of a ``dice`` input); ``let`` names whole numbers its outputs share; ``breakdown``
+lines are templates filled with the inputs, lets and outputs (``{load}``). It is not
+shown where it stands: its form follows its ``rule`` entry."""
+
+LINKABLE_KINDS: frozenset[str] = frozenset({"term", "attribute", "art", "ability", "status"})
+"""Kinds whose names are linked wherever they are mentioned in the same system."""
+
+SOURCES_DIR = "sources"
+"""Folder (beside ``rules_data/``) holding each system's rulebook, unchanged; ``seed`` names it."""
+
+SYSTEM_FIELDS: tuple[Field, ...] = (
+    Field("id", "str", required=True),
+    Field("name", "str", required=True),
+    Field("seed", "files", required=True),
+    Field("text", "text", required=True),
+    Field("pages", "strs", required=True),
+    Field("note", "text"),
+    Field("repairs", "strs", choices=("mojibake", "haml")),
+    Field("summary", "mapping", required=True),
+    Field("rulebook", "mapping", required=True),
+)
+"""Fields of the ``system`` mapping in ``<system>/system.yml``."""
+
+SUMMARY_FIELDS: tuple[Field, ...] = (
+    Field("game", "str", required=True),
+    Field("dice", "text", required=True),
+    Field("damage", "text", required=True),
+    Field("creation", "text", required=True),
+    Field("creation_page", "page"),
+    Field("start", "page", required=True),
+)
+"""Fields of ``system.summary``, the system's card on the front page: what kind of
+game it is, its core dice mechanic, how damage works, whether it has character
+creation (``creation_page`` names the page that has it), and the page to start
+with. ``page`` fields name one of the system's ``pages``."""
+
+RULEBOOK_FIELDS: tuple[Field, ...] = (
+    Field("title", "str"),
+    Field("lines", "int", required=True),
+    Field("holds", "text", required=True),
+)
+"""Fields of ``system.rulebook``, the source file on the Sources page: its title as
+the rulebook gives it (absent when it gives none), its length in lines and what it holds."""
+
+PAGE_FIELDS: tuple[Field, ...] = (
+    Field("title", "str", required=True),
+    Field("text", "text"),
+)
+"""Fields of the ``page`` mapping at the top of every other data file."""

@@ -1,0 +1,18 @@
+"""Stage 3, publish: what the build writes beside the pages, in ``on_post_build``, in this
+order: the runtime, the trimmed standard library, the memory snapshot, the offline shell,
+the precompressed copies.
+
+It may import :mod:`macros.render` and :mod:`macros.load` (``tests/test_import_graph.py``)
+but needs neither today: it works on the built site and the engine folder
+(:mod:`rulebinder.engine`).
+
+* :mod:`~macros.publish.runtime` — Pyodide and the rules core's wheel under ``pyodide/``;
+* :mod:`~macros.publish.stdlib` — the standard library cut to what the core imports
+  (with Node: ``stdlib.mjs``);
+* :mod:`~macros.publish.snapshot` — the memory snapshot of the booted Python
+  (with Node: ``snapshot.mjs``);
+* :mod:`~macros.publish.offline` — service worker (``serviceworker/``, by workbox-build),
+  web app manifest and icons;
+* :mod:`~macros.publish.precache` — the service worker's file lists in Python, without Node;
+* :mod:`~macros.publish.compress` — ``.br`` and ``.gz`` copies beside the site's files.
+"""

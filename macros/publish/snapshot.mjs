@@ -1,0 +1,30 @@
+// Make a memory snapshot of Pyodide with the rules core imported (run by macros/publish/snapshot.py).
+// Usage: node macros/publish/snapshot.mjs <site>/pyodide <out-file>
+// Boots the published runtime (the same files the browser gets), installs the core wheel,
+// imports the worker's entry point and runs every calculator once with its defaults (so the
+// modules and data a first answer needs are already loaded), then writes Pyodide's memory.
+// The snapshot API is private in Pyodide 0.29 (`_makeSnapshot`, `makeMemorySnapshot`,
+// `_loadSnapshot`), so macros/publish/snapshot.py checks the pinned version first, and the browser
+// falls back to a normal boot if the snapshot does not load.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [folder, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
+const manifest = JSON.parse(readFileSync(`${folder}/manifest.json`, "utf8"));
+// The standard library the page boots with (macros/publish/stdlib.py), if the build trimmed it.
+const stdLibURL = manifest.stdlib ? `${folder}/${manifest.stdlib}` : undefined;
+const pyodide = await loadPyodide({ indexURL: `${folder}/`, stdLibURL, _makeSnapshot: true });
+pyodide.unpackArchive(new Uint8Array(readFileSync(`${folder}/${manifest.wheel}`)), "wheel");
+const failed = pyodide.runPython(`
+import json
+import calculators
+from calculators.bridge import call
+failed = [c["id"] for c in calculators.catalog() if not json.loads(call(c["id"], "{}"))["ok"]]
+json.dumps(failed)
+`);
+if (JSON.parse(failed).length) {
+  console.error(`calculators failed on their defaults: ${failed}`);
+  process.exit(1);
+}
+writeFileSync(out, pyodide.makeMemorySnapshot());

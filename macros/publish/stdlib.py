@@ -1,0 +1,172 @@
+"""The standard library a first answer needs, and nothing more: a trimmed ``python_stdlib``.
+
+Called from ``on_post_build`` after :func:`macros.publish.runtime.publish_runtime` and before
+the memory snapshot (which is made with the trimmed library, so that the two agree).
+Pyodide's whole standard library, precompiled, is 4.2 MB (the stock one 2.4 MB), and a
+zip does not compress further on the wire; the rules core uses about a tenth of it.
+
+Node boots the published runtime with the whole library (``macros/publish/stdlib.mjs``),
+installs the core wheel, imports every module of the core and every module its
+sources name (also inside functions), runs every calculator once, and lists the
+library files Python loaded. Those files, taken from the published (precompiled)
+``python_stdlib.zip``, make ``stdlib-<key>.zip`` beside the core wheel, and
+``manifest.json`` names it (``stdlib``) with the top-level names it left out
+(``stdlib_rest``). The page's worker boots with it (Pyodide's ``stdLibURL``) and adds
+a finder that, if Python ever imports a module the trimmed library lacks, fetches
+the whole ``python_stdlib.zip`` once and imports it from there
+(``macros/assets/calc-worker.js``): a lacking module costs a download, never an error.
+
+No Node, a failed listing or ``RULEBINDER_STDLIB=full`` leave the manifest without
+``stdlib``: readers get the whole library, as before.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from .runtime import CACHE_DIR
+
+__all__ = ["core_imports", "publish_stdlib", "trim", "trimmed_enabled"]
+
+SCRIPT = Path(__file__).with_name("stdlib.mjs")
+#: Where Pyodide mounts the standard library; listed files under it are kept.
+ZIP_ROOT = "/lib/python313.zip/"
+_KEEP = 3
+
+
+def trimmed_enabled(environ: dict[str, str] | None = None) -> bool:
+    """Off with ``RULEBINDER_STDLIB=full``.
+
+    >>> trimmed_enabled({}), trimmed_enabled({"RULEBINDER_STDLIB": "full"})
+    (True, False)
+    """
+    env = os.environ if environ is None else environ
+    return env.get("RULEBINDER_STDLIB", "").strip().lower() != "full"
+
+
+def core_imports(package: Path) -> list[str]:
+    """The standard-library modules the core's sources import, at any depth.
+
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "m.py").write_text("import json\\ndef f():\\n    from fractions import F\\n")
+    >>> core_imports(folder)
+    ['fractions', 'json']
+    """
+    names: set[str] = set()
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+    return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
+
+
+def trim(full: bytes, keep: set[str]) -> tuple[bytes, list[str]]:
+    """The zip of ``full``'s members named in ``keep``; and the top-level names left out.
+
+    >>> buffer = io.BytesIO()
+    >>> with zipfile.ZipFile(buffer, "w") as z:
+    ...     for name in ("json/__init__.pyc", "json/decoder.pyc", "email/__init__.pyc", "a.pyc"):
+    ...         z.writestr(name, b"x")
+    >>> data, rest = trim(buffer.getvalue(), {"json/__init__.pyc", "a.pyc"})
+    >>> sorted(zipfile.ZipFile(io.BytesIO(data)).namelist()), rest
+    (['a.pyc', 'json/__init__.pyc'], ['email'])
+    """
+    source = zipfile.ZipFile(io.BytesIO(full))
+    out = io.BytesIO()
+    kept_tops: set[str] = set()
+    all_tops: set[str] = set()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        for info in source.infolist():
+            top = info.filename.split("/")[0].removesuffix(".pyc").removesuffix(".py")
+            all_tops.add(top)
+            if info.filename in keep:
+                kept_tops.add(top)
+                member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                member.external_attr = info.external_attr
+                member.compress_type = zipfile.ZIP_DEFLATED
+                target.writestr(member, source.read(info))
+    return out.getvalue(), sorted(all_tops - kept_tops - {""})
+
+
+def _key(pyodide: Path, manifest: dict[str, Any], named: list[str]) -> str:
+    digest = hashlib.sha256()
+    digest.update(f"{manifest['pyodide']}\0{manifest['sha256']}\0{','.join(named)}\0".encode())
+    digest.update(hashlib.sha256((pyodide / "python_stdlib.zip").read_bytes()).digest())
+    digest.update(SCRIPT.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def _listed(node: str, pyodide: Path, named: list[str]) -> set[str] | str:
+    """The library files the core loads (paths inside the zip), or why there are none."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "listed.json"
+        done = subprocess.run(
+            [node, str(SCRIPT), str(pyodide), str(out), *named],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0 or not out.is_file():
+            said = (done.stderr or done.stdout).strip()
+            return f"node {SCRIPT.name} failed (exit {done.returncode}): {said[-400:]}"
+        listed = json.loads(out.read_text(encoding="utf-8"))
+    if listed["failed"] or listed["missing"]:
+        return f"calculators failed {listed['failed']}, modules missing {listed['missing']}"
+    return {path[len(ZIP_ROOT) :] for path in listed["files"] if path.startswith(ZIP_ROOT)}
+
+
+def publish_stdlib(site_dir: Path, project_dir: Path) -> str:
+    """Add ``stdlib-<key>.zip`` beside the core wheel and name it in ``manifest.json``.
+
+    Returns what happened, for the build log.
+    """
+    pyodide = site_dir / "pyodide"
+    manifest_path = pyodide / "manifest.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    folder = pyodide / Path(manifest["wheel"]).parent
+    for stale in folder.glob("stdlib-*.zip"):
+        stale.unlink()
+    if not trimmed_enabled():
+        return "whole standard library: RULEBINDER_STDLIB is full"
+    node = shutil.which("node")
+    if node is None:
+        return "whole standard library: node is not installed to list what the core needs"
+    named = core_imports(project_dir / "calculators")
+    key = _key(pyodide, manifest, named)
+    cache = project_dir / CACHE_DIR / f"stdlib-{key}.zip"
+    rest_file = cache.with_suffix(".json")
+    if not (cache.is_file() and rest_file.is_file()):
+        listed = _listed(node, pyodide, named)
+        if isinstance(listed, str):
+            return f"whole standard library: {listed}"
+        data, rest = trim((pyodide / "python_stdlib.zip").read_bytes(), listed)
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        rest_file.write_text(json.dumps(rest), encoding="utf-8")
+        cache.write_bytes(data)
+        kept = sorted(cache.parent.glob("stdlib-*.zip"), key=lambda f: f.stat().st_mtime)
+        for old in kept[:-_KEEP]:
+            old.unlink(missing_ok=True)
+            old.with_suffix(".json").unlink(missing_ok=True)
+    target = folder / cache.name
+    shutil.copyfile(cache, target)
+    manifest["stdlib"] = target.relative_to(pyodide).as_posix()
+    manifest["stdlib_rest"] = json.loads(rest_file.read_text(encoding="utf-8"))
+    manifest_path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    full = (pyodide / "python_stdlib.zip").stat().st_size
+    return (
+        f"standard library: pyodide/{manifest['stdlib']} ({target.stat().st_size:,} bytes; "
+        f"the whole one, {full:,} bytes, fetched only if a module it lacks is imported)"
+    )

@@ -1,0 +1,94 @@
+"""The authoring reference: every entry kind and its fields, drawn from the schema itself
+(:mod:`macros.load.schema`) so the page cannot drift from what the build checks."""
+
+from __future__ import annotations
+
+from ..load.fields import _TYPE_NAMES
+from ..load.schema import (
+    BREAKDOWN_FIELDS,
+    CALCULATOR_INPUT_FIELDS,
+    CALCULATOR_OUTPUT_FIELDS,
+    COMMON,
+    EFFECT_FIELDS,
+    KINDS,
+    PAGE_FIELDS,
+    RULEBOOK_FIELDS,
+    SUMMARY_FIELDS,
+    SYSTEM_FIELDS,
+    Field,
+)
+
+KIND_TEXT: dict[str, str] = {
+    "section": "A heading and the rulebook's text under it (Markdown).",
+    "prose": "Text between other entries, under the heading before it (no heading of its "
+    "own); the importer writes it after a table or a sidebar.",
+    "sidebar": "A titled box beside the rules: a block quote with a bold title in the source.",
+    "term": "A word the rulebook defines. Every mention of its name or aliases in the same "
+    "system links to it and shows it on hover; `tag` is the kind the rulebook gives it "
+    "(`Blinded [Condition]`), listed on the Glossary by kind.",
+    "attribute": "A character attribute with its abbreviation (linked like a term).",
+    "art": "A skill-like trait with the attributes it draws on.",
+    "ability": "An ability card: its fields in the rulebook's order; `effects` declare what "
+    "it does as data (the builders, trackers and calculators apply them).",
+    "status": "A condition, with a parameter X where it stacks.",
+    "table": "Columns and rows as data. With `roll` (a die such as `d6`), a roll table: its "
+    "first column holds results or ranges and each row shows its exact chance.",
+    "formula": "A named formula of the rulebook, with its expression where it has one.",
+    "assumption": "What Rulebinder assumes where the rulebook is silent: shown beside the "
+    "rules it fills (`applies_to`) and on the system's Assumptions page; a calculator input "
+    "may take its `default`.",
+    "calculator": "A calculator written in YAML: inputs, whole-number `let`s, outputs in the "
+    "dice notation, and a breakdown; its form follows its `rule` entry.",
+}
+"""One sentence a kind; a test checks that every kind of the schema has one."""
+
+
+def _row(field: Field) -> str:
+    kind = _TYPE_NAMES.get(field.type, field.type)
+    if field.choices:
+        kind += ": " + ", ".join(f"`{c}`" for c in field.choices)
+    if field.ref_kinds:
+        kind += " (" + ", ".join(field.ref_kinds) + ")"
+    return f"| `{field.name}` | {'yes' if field.required else ''} | {kind} |"
+
+
+def field_table(fields: tuple[Field, ...]) -> str:
+    """A Markdown table of fields: name, whether required, what it holds.
+
+    >>> print(field_table((Field("id", "str", required=True),)))
+    | Field | Required | Holds |
+    |---|---|---|
+    | `id` | yes | a string |
+    """
+    return "\n".join(["| Field | Required | Holds |", "|---|---|---|", *map(_row, fields)])
+
+
+def reference() -> str:
+    """The whole reference as Markdown."""
+    parts = [
+        "## Every entry",
+        "Every entry of a page file (`rules_data/<system>/<page>.yml`, under `entries:`) has "
+        "these fields, then those of its kind.",
+        field_table(COMMON),
+    ]
+    for kind, fields in KINDS.items():
+        parts += [f"## `{kind}`", KIND_TEXT[kind], field_table(fields)]
+    parts += [
+        "## Calculator inputs, outputs and breakdown lines",
+        field_table(CALCULATOR_INPUT_FIELDS),
+        field_table(CALCULATOR_OUTPUT_FIELDS),
+        field_table(BREAKDOWN_FIELDS),
+        "## Ability effects",
+        field_table(EFFECT_FIELDS),
+        "## `system.yml`",
+        "One `system:` mapping a system, with a `summary` (its front page card) and a "
+        "`rulebook` (its source on the Sources page).",
+        field_table(SYSTEM_FIELDS),
+        "`summary`:",
+        field_table(SUMMARY_FIELDS),
+        "`rulebook`:",
+        field_table(RULEBOOK_FIELDS),
+        "## A page file's `page:`",
+        field_table(PAGE_FIELDS),
+    ]
+    return "\n\n".join(parts) + "\n"
