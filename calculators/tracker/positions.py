@@ -115,8 +115,9 @@ def check_reach(
 
     >>> from calculators.grid.geometry import BookMeasure
     >>> m = BookMeasure("demo", "greater", "000_demo.txt", 1, "the greater difference")
-    >>> ctx = Ctx({"round": 1, "creatures": {"c1": {"id": "c1", "name": "Kira", "x": 0, "y": 0},
-    ...                                      "c2": {"id": "c2", "name": "Wolf", "x": 5, "y": 1}}}, 1)
+    >>> kira = {"id": "c1", "name": "Kira", "x": 0, "y": 0}
+    >>> wolf = {"id": "c2", "name": "Wolf", "x": 5, "y": 1}
+    >>> ctx = Ctx({"round": 1, "creatures": {"c1": kira, "c2": wolf}}, 1)
     >>> check_reach(ctx, m, "c1", "c2", 5, "the Attack")["distance"]
     5
     >>> check_reach(ctx, m, "c1", "c2", 3, "the Attack")
