@@ -42,14 +42,15 @@ FIELDS = (
 """The add form's optional position (the GM may also set either by hand)."""
 
 
-def move_action(rule: str) -> Action:
-    """The **Move** action of a book whose rule ``rule`` says how creatures move.
+def move_action(rule: str, op: str = "move", label: str = "Move") -> Action:
+    """The **Move** action of a book whose rule ``rule`` says how creatures move (``op``
+    and ``label`` another name where the book has a Move of its own).
 
     >>> move_action("demo.movement").fields[0].optional
     False
     """
     fields = tuple(f._replace(default=0, optional=False, help="") for f in FIELDS)
-    return Action("move", "Move", "creature", fields, rule,
+    return Action(op, label, "creature", fields, rule,
                   help="Put the creature on a square (x east, y north).")
 
 
