@@ -969,6 +969,10 @@ def test_use_an_ability_checks_its_range_on_squares() -> None:
     refused(far, "targets", **base, ability="bash", targets="Ogre")
     far, events = act(far, **base, ability="bash", targets="Ogre", long_reach=True)
     assert events[0]["reach"][0]["range"] == 2
+    # An Area's Range reaches its square, not each creature in it: not measured per target.
+    far, _ = act(far, op="place", id="c2", x=20, y=0)
+    far, events = act(far, **base, ability="fire_burst", targets="Ogre")
+    assert "reach" not in events[0]
 
 
 def test_every_rule_is_named_by_an_event() -> None:

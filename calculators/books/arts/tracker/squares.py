@@ -56,14 +56,33 @@ def card_range(entry: dict[str, Any], tier: int) -> int | None:
     return None
 
 
+def in_range_targets(entry: dict[str, Any], targets: list[str]) -> list[str]:
+    """The targets the card's Range applies to: none for an Area or an Aura (Range reaches
+    the area's square; who is in it is the GM's), only the first where the card names a
+    second character placed from the first (Three Body Problem), else all.
+
+    >>> in_range_targets({"fields": [{"Target": "Area 2"}]}, ["c2", "c3"])
+    []
+    >>> in_range_targets({"fields": [{"Target": "One character in range and a second "
+    ...                                          "character within 4"}]}, ["c2", "c3"])
+    ['c2']
+    """
+    text = " ".join(str(item.get("Target", "")) for item in entry.get("fields", ()))
+    if "Area" in text or "Aura" in text:
+        return []
+    return targets[:1] if "second character" in text else targets
+
+
 def check(
     ctx: Ctx, actor: str, targets: list[str], entry: dict[str, Any], tier: int, long_reach: bool
 ) -> list[dict[str, Any]]:
     """Each target's distance and the range it was checked against (the event's data);
-    a target out of range refuses the ability. Targets without a square are skipped."""
+    a target out of range refuses the ability. Targets without a square are skipped, and
+    those the Range does not apply to (:func:`in_range_targets`)."""
     value = card_range(entry, tier)
     if value is None:
         return []
+    targets = in_range_targets(entry, targets)
     if long_reach and value == 1:
         value = 2
     user = ctx.state["creatures"][actor]
