@@ -542,3 +542,15 @@ def test_an_encounter_saved_before_positions_loads_and_plays() -> None:
     assert "not measured" in events[0]["text"]
     state, _ = run(state, {"op": "move", "id": "c1", "x": 2, "y": 0})
     assert (c(state, "c1")["x"], c(state, "c1")["y"]) == (2, 0)
+
+
+def test_the_card_shows_the_square_only_where_there_is_one() -> None:
+    from calculators.tracker import handle
+
+    doc = handle({"op": "new", "system": "shattered_spirits"})["doc"]
+    for creature in ({"name": "Kira", "x": 2, "y": -1}, {"name": "Bo"}):
+        doc = handle({"op": "act", "system": "shattered_spirits", "doc": doc,
+                      "action": {"op": "add", "creature": creature}})["doc"]
+    cards = handle({"op": "load", "system": "shattered_spirits", "doc": doc})["html"]["cards"]
+    kira, bo = cards.split("id='card-c2'")
+    assert "<dt>Square</dt><dd>(2, −1)" in kira and "<dt>Square</dt>" not in bo
