@@ -945,6 +945,36 @@ def test_stored_creatures_are_checked() -> None:
         encounter.act(a, fresh(), {"op": "add", "creature": {"name": "X", "fatigue_lost": 11}})
 
 
+def test_use_an_ability_checks_its_range_on_squares() -> None:
+    """L178: 'A target is valid for an ability with Range X if the distance between them is X
+    or less'; halved for a Blinded user; Long Reach (L489); without squares, not measured."""
+    state = fresh({"name": "Kira", "x": 0, "y": 0}, {"name": "Ogre", "x": 4, "y": -2},
+                  {"name": "Imp"})
+    base = {"op": "use_ability", "id": "c1", "tier": 1, "outcome": "failure"}
+    message = refused(state, "targets", **base, ability="bull_rush", targets="Ogre")
+    assert "Ogre is 4 squares from Kira; the range of Bull Rush is 3: move closer" in message
+    state, events = act(state, op="place", id="c2", x=2, y=-3)
+    assert events[0]["rule"] == "arts.tracker_range"
+    assert events[0]["text"] == "Ogre moves to (2, −3) from (4, −2)."
+    state, events = act(state, **base, ability="bull_rush", targets="Ogre")
+    assert events[0]["reach"] == [{"target": "c2", "distance": 3, "range": 3,
+                                   "measure": "greater", "cite": "004_d50dc5f42222ed7e.txt, "
+                                   "line 178", "card_range": 3}]
+    state, _ = act(state, op="status", id="c1", status="blinded", amount=1)
+    assert "halved" in refused(state, "targets", **base, ability="bull_rush", targets="Ogre")
+    state, _ = act(state, op="place", id="c2", x=1, y=1)
+    state, events = act(state, **base, ability="bash", targets="Imp")
+    assert "reach" not in events[0]  # Imp has no square
+    far = fresh({"name": "Kira", "x": 0, "y": 0}, {"name": "Ogre", "x": 2, "y": 0})
+    refused(far, "targets", **base, ability="bash", targets="Ogre")
+    far, events = act(far, **base, ability="bash", targets="Ogre", long_reach=True)
+    assert events[0]["reach"][0]["range"] == 2
+    # An Area's Range reaches its square, not each creature in it: not measured per target.
+    far, _ = act(far, op="place", id="c2", x=20, y=0)
+    far, events = act(far, **base, ability="fire_burst", targets="Ogre")
+    assert "reach" not in events[0]
+
+
 def test_every_rule_is_named_by_an_event() -> None:
     """Run last: every rule of RULES appeared in an event of the tests above."""
     assert SEEN, "run the whole module"

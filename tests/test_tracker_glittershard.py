@@ -847,6 +847,35 @@ def test_the_page_draws_cards_and_odds() -> None:
     assert undone["ok"] and undone["doc"]["state"]["round"] == 0
 
 
+def test_item_ranges_on_tiles() -> None:
+    """L415: melee on an adjacent tile, reach across a one tile gap, ranged past its maximum
+    range at a 2 die penalty; measured only where both creatures stand on tiles."""
+    state = new({"name": "Kira", "x": 0, "y": 0}, {"name": "Wolf", "x": 2, "y": 1},
+                {"name": "Imp"})
+    base = {"op": "item_reach", "id": "c1", "target": "Wolf"}
+    message = refused(state, {**base, "weapon": "melee"}, "target")
+    assert "Wolf is 2 tiles from Kira; a melee weapon is used on an adjacent tile" in message
+    state, events = act(state, {**base, "weapon": "reach"})
+    event = said(events, "Kira uses a melee weapon with reach on Wolf, 2 tiles away: in reach.",
+                 "glittershard.tracker_item_range")
+    assert event["reach"]["distance"] == 2
+    assert "glittershard.grid_distance" in event["assumptions"]
+    state, events = act(state, {"op": "move", "id": "c2", "x": 9, "y": 0})
+    assert events[0]["text"] == "Wolf moves to (9, 0) from (2, 1)."
+    state, events = act(state, {**base, "weapon": "ranged", "max_range": 6})
+    assert events[0]["reach"]["penalty_dice"] == 2 and not events[0]["reach"]["in_range"]
+    state, events = act(state, {**base, "target": "Imp"})
+    assert "not measured" in events[0]["text"] and "reach" not in events[0]
+
+
+def test_an_encounter_saved_before_tiles_loads() -> None:
+    state = new({"name": "Kira"})
+    del state["creatures"]["c1"]["x"], state["creatures"]["c1"]["y"]
+    encounter.validate(g, state)
+    state, _ = act(state, {"op": "move", "id": "c1", "x": 1, "y": 2})
+    assert (state["creatures"]["c1"]["x"], state["creatures"]["c1"]["y"]) == (1, 2)
+
+
 def test_every_action_with_its_defaults_is_refused_or_valid() -> None:
     state = new(*g.EXAMPLES)
     state, _ = act(state, {"op": "roll_initiative", "seed": 1})

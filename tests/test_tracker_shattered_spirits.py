@@ -496,3 +496,61 @@ def test_health_is_open_information_to_the_closest_quarter() -> None:
     assert said(events, "shattered_spirits.open_health") == [
         "Kira's Health as the players know it: about 50% (was about 75%)."
     ]
+
+
+# -- squares (issue #21 item 3): positions, Move, an Attack's reach ------------------------
+def test_move_and_an_attacks_reach_on_squares() -> None:
+    state = roster(
+        {"name": "Kira", "x": 0, "y": 0},
+        {"name": "Wolf", "side": "enemies", "x": 1, "y": 1},
+        {"name": "Ash", "side": "enemies", "x": 5, "y": -2},
+        {"name": "Bo"},  # no square: never measured
+    )
+    assert M.card(c(state, "c1"), state) and c(state, "c4")["x"] is None
+    # Ranged, within Range 5 (the greater difference, L79); Wolf adjacent: -1 (L80).
+    state, events = run(state, {"op": "reach", "id": "c1", "target": "ash",
+                                "range_kind": "ranged", "max_range": 5})
+    data = events[0]["reach"]
+    assert (data["distance"], data["attack_modifier"], data["focus_to_negate"]) == (5, -1, 1)
+    assert events[0]["rule"] == "shattered_spirits.tracker_ranged_penalty"
+    assert "shattered_spirits.adjacent_spaces" in events[0]["assumptions"]
+    message = refused(state, {"op": "reach", "id": "c1", "target": "Ash",
+                              "range_kind": "ranged", "max_range": 3}, "range")
+    assert "Ash is 5 squares from Kira; the range of the Attack is 3: move closer" in message
+    assert "move closer" in refused(state, {"op": "reach", "id": "c1", "target": "Ash"}, "range")
+    state, events = run(state, {"op": "reach", "id": "c1", "target": "Wolf"})
+    assert events[0]["reach"]["distance"] == 1 and "adjacent_hostiles" not in events[0]["reach"]
+    state, events = run(state, {"op": "move", "id": "c2", "x": 3, "y": 3})
+    assert events[0]["text"] == "Wolf moves to (3, 3) from (1, 1)."
+    assert {(ch["field"], ch["after"]) for ch in events[0]["changes"]} == {("x", 3), ("y", 3)}
+    state, events = run(state, {"op": "reach", "id": "c1", "target": "Ash",
+                                "range_kind": "ranged", "max_range": 5})
+    assert events[0]["reach"]["attack_modifier"] == 0
+    assert events[0]["rule"] == "shattered_spirits.tracker_reach"
+    state, events = run(state, {"op": "reach", "id": "c1", "target": "Bo"})
+    assert "not measured" in events[0]["text"] and "reach" not in events[0]
+    assert "No creature is called" in refused(state, {"op": "reach", "id": "c1",
+                                                      "target": "Nobody"}, "target")
+
+
+def test_an_encounter_saved_before_positions_loads_and_plays() -> None:
+    state = roster({"name": "Kira"}, {"name": "Wolf", "side": "enemies"})
+    for creature in state["creatures"].values():
+        del creature["x"], creature["y"]
+    encounter.validate(M, state)
+    state, events = run(state, {"op": "reach", "id": "c1", "target": "Wolf"})
+    assert "not measured" in events[0]["text"]
+    state, _ = run(state, {"op": "move", "id": "c1", "x": 2, "y": 0})
+    assert (c(state, "c1")["x"], c(state, "c1")["y"]) == (2, 0)
+
+
+def test_the_card_shows_the_square_only_where_there_is_one() -> None:
+    from calculators.tracker import handle
+
+    doc = handle({"op": "new", "system": "shattered_spirits"})["doc"]
+    for creature in ({"name": "Kira", "x": 2, "y": -1}, {"name": "Bo"}):
+        doc = handle({"op": "act", "system": "shattered_spirits", "doc": doc,
+                      "action": {"op": "add", "creature": creature}})["doc"]
+    cards = handle({"op": "load", "system": "shattered_spirits", "doc": doc})["html"]["cards"]
+    kira, bo = cards.split("id='card-c2'")
+    assert "<dt>Square</dt><dd>(2, −1)" in kira and "<dt>Square</dt>" not in bo

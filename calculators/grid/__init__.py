@@ -1,5 +1,6 @@
 """The battle grid: a small geometry (:mod:`.geometry`), its picture as a calculator output
-(:mod:`.picture`) and the reading of positions typed as text (:mod:`.inputs`).
+(:mod:`.picture`), a triangle laid on the squares (:mod:`.triangle`) and the reading of
+positions typed as text (:mod:`.inputs`).
 
 The geometry names no book. A rulebook that plays on squares has its own rules and
 calculators on the grid in its package (``calculators/books/<id>/grid.py``), which declares
@@ -36,6 +37,7 @@ from .geometry import (
     within,
 )
 from .picture import picture, picture_text, render_grid
+from .triangle import cone
 
 __all__ = [
     "DIRECTION",
@@ -48,6 +50,7 @@ __all__ = [
     "adjacent",
     "away_directions",
     "cheapest_route",
+    "cone",
     "greater_difference",
     "line",
     "nearest",

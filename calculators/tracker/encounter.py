@@ -26,6 +26,7 @@ from typing import Any
 from ..builders import state as check
 from ..data import assumption_default
 from ..errors import InputError
+from . import positions
 from .context import COMPARE, Ctx, Event, State, passes
 from .spec import Action, Field
 
@@ -444,7 +445,7 @@ def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> Non
     keys = (*CREATURE_KEYS, *system.STORED)
     creature = check.record(raw, path, keys, "creature")
     for key in keys:
-        if key not in creature:
+        if key not in creature and key not in positions.KEYS:  # saved before positions
             raise InputError(check.join(path, key), "This field is missing.")
     if creature["id"] != cid:
         raise InputError(check.join(path, "id"), f"Must be {cid!r}, the creature's key.")
@@ -470,7 +471,7 @@ def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> Non
             raise InputError(check.join(where, "op"), "Unknown comparison.")
         check.whole(item.get("target"), check.join(where, "target"), "Target", -999, 9999)
     for field in system.CREATURE:
-        value(field, creature[field.name], check.join(path, field.name))
+        value(field, creature.get(field.name), check.join(path, field.name))
     system.validate_creature(creature, path)
 
 

@@ -10,6 +10,11 @@
   Attributes & Arts' Fatigue Tolerance after what was lost) the name the events use;
 - ``assumptions``: the ids of the assumption entries the step followed (the rule's
   ``follows`` and any the handler names), each listed on the tracker's page.
+- ``reach`` (where creatures stand on squares, :mod:`.positions`): the ``distance``
+  measured by the book's rule and the ``range`` it was checked against, with what the
+  book adds (an Attack Roll modifier, penalty dice); a list, one per target, where an
+  action has several;
+- ``position`` and ``from``: where a creature moved to and from (``{"x": 3, "y": -1}``).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from ..data import entry
+from . import positions
 from .context import COMPARE, chance
 from .encounter import GENERIC, GENERIC_RULE, INITIATIVE_FIELD, current_id
 from .spec import Action, Field
@@ -202,6 +203,9 @@ def _limits(system: ModuleType, creature: dict[str, Any]) -> str:
 def _card(system: ModuleType, state: dict[str, Any], cid: str, links: dict[str, str]) -> str:
     creature = state["creatures"][cid]
     card = system.card(creature, state)
+    square = positions.card_number(creature)
+    if square is not None:
+        card = {**card, "numbers": [*card["numbers"], square]}
     current = cid == current_id(state)
     conditions = "".join(
         f"<li class='rb-tr-condition'>{escape(c)}</li>" for c in card["conditions"]

@@ -7,7 +7,9 @@ and a Line target the spaces around a space picked within Range. Where the ruleb
 silent (which spaces are adjacent, how "within X" is counted, what an Arc's spaces are,
 where a Line starts) an assumption entry of ``rules_data/shattered_spirits/attacks.yml``
 decides, and each calculator takes its reading as an input. The Cone ("a triangle so that
-each side is X long") is not drawn: the rulebook gives no way to lay it on squares.
+each side is X long") is laid on the squares by two assumptions: where the triangle lies
+(``shattered_spirits.cone_directions``) and which spaces it targets
+(``shattered_spirits.cone_spaces``).
 
 Positions are squares east (x) and north (y) of the attacker, who stands on (0, 0).
 
@@ -37,6 +39,7 @@ from ...grid.geometry import (
 )
 from ...grid.inputs import parse_creatures, parse_directions
 from ...grid.picture import picture
+from ...grid.triangle import cone
 from .modifiers import modifier_row
 from .rules import FOCUS_PER_HOSTILE
 
@@ -55,6 +58,8 @@ A_ADJACENT = "shattered_spirits.adjacent_spaces"
 A_AREA_MEASURE = "shattered_spirits.area_measure"
 A_ARC = "shattered_spirits.arc_spaces"
 A_LINE = "shattered_spirits.line_start"
+A_CONE_DIRECTIONS = "shattered_spirits.cone_directions"
+A_CONE_SPACES = "shattered_spirits.cone_spaces"
 
 RANGE_KINDS = ("ranged", "melee", "self")
 """'Attacks in Shattered Spirits will have a Range of Self, Melee, or Ranged.'"""
@@ -63,6 +68,14 @@ DIAGONALS: bool = assumption_default(A_ADJACENT)
 AREA_MEASURE: str = assumption_default(A_AREA_MEASURE)
 ARC_WITH_PICKED: bool = assumption_default(A_ARC)
 LINE_FROM_PICKED: bool = assumption_default(A_LINE)
+CONE_DIRECTIONS: str = assumption_default(A_CONE_DIRECTIONS)
+CONE_SPACES: str = assumption_default(A_CONE_SPACES)
+
+CONE_WORDS = {
+    "centre": "the spaces whose centre lies inside the triangle or on its edge",
+    "touch": "every space any part of which lies inside the triangle",
+}
+"""Each reading of assumption ``shattered_spirits.cone_spaces`` in words."""
 
 
 def reachable(square: Square, range_kind: str, max_range: int, diagonals: bool = DIAGONALS) -> bool:
@@ -296,6 +309,51 @@ def compute_line(
            f"{start}, {squares[0]} to {squares[-1]}"]
     return compute_area(
         f"Line {size}", range_kind, max_range, picked, squares, creatures, how, diagonal_adjacent
+    )
+
+
+def compute_cone(
+    range_kind: str,
+    max_range: int,
+    dx: int,
+    dy: int,
+    size: int,
+    direction: str,
+    creatures: str,
+    directions: str = CONE_DIRECTIONS,
+    spaces: str = CONE_SPACES,
+    diagonal_adjacent: bool = DIAGONALS,
+) -> dict[str, Any]:
+    """A Cone X: 'Pick a space within Range. Draw a triangle so that each side is X long,
+    where X is the Cone value.' The triangle has a corner on the picked space's centre and
+    points ``direction`` (``directions``: assumption ``shattered_spirits.cone_directions``,
+    eight or four); ``spaces`` (assumption ``shattered_spirits.cone_spaces``) says which
+    spaces it targets.
+
+    >>> r = compute_cone("ranged", 5, 1, 0, 3, "E", "Bandit 3,1; Wolf 4,0")
+    >>> r["spaces"], r["targets"]
+    (5, ['Bandit (3, 1)'])
+    >>> compute_cone("ranged", 5, 1, 0, 3, "E", "", spaces="touch")["spaces"]
+    10
+    """
+    if direction not in DIRECTION:
+        raise InputError("direction", f"Choose one of {', '.join(DIRECTION)}; got {direction!r}.")
+    way = DIRECTION[direction]
+    if directions == "four" and way.dx and way.dy:
+        raise InputError(
+            "direction",
+            f"{direction} is diagonal: with a Cone pointing only N, E, S or W, choose one of "
+            "those.",
+        )
+    picked = Square(dx, dy)
+    area = cone(picked, way, size, spaces)
+    how = [
+        f"Cone {size} pointing {direction}: a triangle with each side {plural(size, 'space')} "
+        f"long, a corner on the centre of the picked space {picked}",
+        f"It targets {CONE_WORDS[spaces]}",
+    ]
+    return compute_area(
+        f"Cone {size}", range_kind, max_range, picked, area, creatures, how, diagonal_adjacent
     )
 
 

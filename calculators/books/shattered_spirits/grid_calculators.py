@@ -1,5 +1,5 @@
 """Shattered Spirits' grid calculators, declared: a target in reach with the Ranged Attack
-penalty, and the Arc, Blast, Burst and Line. Importing this module registers them (the
+penalty, and the Arc, Blast, Burst, Cone and Line. Importing this module registers them (the
 book's package imports it).
 """
 
@@ -21,11 +21,14 @@ from .grid import (
     A_ADJACENT,
     A_ARC,
     A_AREA_MEASURE,
+    A_CONE_DIRECTIONS,
+    A_CONE_SPACES,
     A_LINE,
     RANGE_KINDS,
     compute_arc,
     compute_blast,
     compute_burst,
+    compute_cone,
     compute_line,
     compute_target,
 )
@@ -173,5 +176,31 @@ REGISTRY.add(
         compute=compute_line,
         rule="shattered_spirits.line",
         help="Who is in a Line drawn straight from a space within Range.",
+    )
+)
+
+REGISTRY.add(
+    Calculator(
+        "shattered_spirits.cone",
+        "Cone",
+        inputs=(
+            *_reach_inputs(1, 0, PLACE),
+            int_input("size", "Cone value (X)", 3, 1, 10, unit="spaces"),
+            choice_input("direction", "Pointing", "E", tuple(DIRECTION),
+                         "The way the triangle points from the picked space."),
+            CREATURES,
+            assumption_input("directions", "The Cone may point", A_CONE_DIRECTIONS,
+                             ("eight", "four"),
+                             help="eight: any of the eight directions of a step; four: N, E, "
+                             "S or W only."),
+            assumption_input("spaces", "Spaces targeted", A_CONE_SPACES, ("centre", "touch"),
+                             help="centre: those whose centre is inside the triangle; touch: "
+                             "any part of which is inside it."),
+            ADJACENT,
+        ),
+        outputs=AREA_OUTPUTS,
+        compute=compute_cone,
+        rule="shattered_spirits.cone",
+        help="Who is in a Cone: a triangle each side X long, drawn from a space within Range.",
     )
 )

@@ -39,10 +39,9 @@ Fatigue Tolerance 10: a total above it incapacitates.
 
 from __future__ import annotations
 
-from .actions import (
-    ACTIONS,
-    HANDLERS,
-)
+from . import squares as _squares
+from .actions import ACTIONS as _ACTIONS
+from .actions import HANDLERS as _HANDLERS
 from .cards import (
     card,
     from_character,
@@ -67,7 +66,6 @@ from .declarations import (
     A_NEGATIVE,
     A_RESILIENCE,
     A_TIES,
-    ASSUMPTIONS,
     BUFF_NAMES,
     BUFFS,
     CONDITIONS,
@@ -82,7 +80,6 @@ from .declarations import (
     ORDER_RULE,
     PARAMETER,
     RECOVER_CHOICES,
-    RULES,
     SETTINGS,
     STATUS_ENTRIES,
     STEPS,
@@ -90,6 +87,8 @@ from .declarations import (
     TITLE,
     WARDABLE,
 )
+from .declarations import ASSUMPTIONS as _ASSUMPTIONS
+from .declarations import RULES as _RULES
 from .loads import (
     resolve,
 )
@@ -100,6 +99,13 @@ from .turns import (
     turn_end,
     turn_start,
 )
+
+RULES = (*_RULES, *_squares.RULES)
+"""The book's rules, and Range on squares (:mod:`.squares`)."""
+ACTIONS = (*_ACTIONS, *_squares.ACTIONS)
+HANDLERS = {**_HANDLERS, **_squares.HANDLERS}
+ASSUMPTIONS = (*_ASSUMPTIONS, *_squares.ASSUMPTIONS)
+"""Followed without a setting: the tracker implements this one reading of each."""
 
 __all__ = [
     "ACTIONS",

@@ -17,6 +17,7 @@ from ....tracker.context import Ctx
 from ....tracker.spec import Action, Field
 from .declarations import STATUS_ENTRIES, SYSTEM
 from .harm import _harm
+from .squares import check as _check_range
 from .statuses import _status
 
 A_POINTS = "arts.assume_ability_points"
@@ -79,6 +80,7 @@ USE_ABILITY = Action(
             high=99,
             help="Assumed 1 (the rulebook gives no number).",
         ),
+        Field("long_reach", "The user has Long Reach (Range 1 is 2)", "flag", False),
     ),
     "arts.ability_effects",
     help="Applies what the ability's card declares; moves, pushes and choices are the GM's.",
@@ -191,6 +193,7 @@ def _use_ability(ctx: Ctx, values: dict[str, Any]) -> None:
     )
     if len(targets) > most:
         raise InputError("targets", f"{entry['name']} at Tier {tier} has up to {most} targets.")
+    reach = _check_range(ctx, actor, targets, entry, tier, values["long_reach"])
     if all(e.get("when") == "use" for e in effects if "when" in e):
         outcome, defended, how = "used", "failure", "no roll: its effect needs none"
     else:
@@ -201,6 +204,7 @@ def _use_ability(ctx: Ctx, values: dict[str, Any]) -> None:
         f"{outcome} ({how}).",
         "arts.ability_effects",
         actor,
+        **({"reach": reach} if reach else {}),
     )
     for effect in (e for e in effects if "changes" in e and applies(e, outcome, effects)):
         ctx.say(

@@ -56,12 +56,12 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "Squares and distances: the grid calculators on the calculators page apply them "
-        "(range, areas, pushes, movement through terrain); creatures in the tracker have "
-        "no position.",
+        "(areas, pushes, movement through terrain); in the tracker a creature may stand on "
+        "a square and Use an ability checks its Range, but Movement costs and areas are "
+        "the GM's.",
         (
             "arts.the_grid_movement_and_targeting",
             "arts.movement",
-            "arts.range",
             "arts.areas_of_effect",
         ),
     ),
@@ -90,8 +90,9 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("arts.dazed",),
     ),
     (
-        "Shown on the card as a status; halving ranges is the Target in range "
-        "calculator's (creatures in the tracker have no position).",
+        "Shown on the card as a status; Use an ability halves the Range for a Blinded "
+        "user when both creatures stand on squares (Range on squares), as the Target in "
+        "range calculator does.",
         ("arts.blinded",),
     ),
 )

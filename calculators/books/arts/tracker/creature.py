@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....errors import InputError
+from ....tracker import positions
 from ....tracker.context import State
 from ....tracker.spec import Field
 from ... import arts as rules
@@ -29,6 +30,7 @@ CREATURE = (
         high=99,
         help="Only for a tie on Initiative and REF: higher acts first.",
     ),
+    *positions.FIELDS,
 )
 OWN = (
     "incapacitated",

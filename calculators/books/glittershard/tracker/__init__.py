@@ -33,11 +33,12 @@ calls) and :mod:`.card` (the card and the builder's characters).
 
 from __future__ import annotations
 
+from . import squares as _squares
 from .actions import _act, _battle_skill, _posture, _roll_initiative
 from .card import card, from_character
+from .declarations import ACTIONS as _ACTIONS
+from .declarations import ASSUMPTIONS as _ASSUMPTIONS
 from .declarations import (
-    ACTIONS,
-    ASSUMPTIONS,
     CREATURE,
     EXAMPLES,
     KINDS,
@@ -60,7 +61,8 @@ from .hooks import (
 )
 from .reading import effective, exhaustion_names, goal, hunger_stage
 from .rests import _doze, _eat, _exhaust, _miss_meal, _pass_time, _rest, _rest_all, _wake
-from .rulebook import INITIATIVE_RULE, ORDER_RULE, RULES, SYSTEM, TITLE
+from .rulebook import INITIATIVE_RULE, ORDER_RULE, SYSTEM, TITLE
+from .rulebook import RULES as _RULES
 from .statuses import _apply, _break_free, _fall, _remove_status, _treat_poison
 from .terms import (
     A_BURNING,
@@ -151,6 +153,12 @@ __all__ = [
 ]
 
 
+RULES = (*_RULES, *_squares.RULES)
+"""The book's rules, and item ranges on tiles (:mod:`.squares`)."""
+ACTIONS = (*_ACTIONS, *_squares.ACTIONS)
+ASSUMPTIONS = (*_ASSUMPTIONS, *_squares.ASSUMPTIONS)
+"""Followed without a setting: the tracker implements this one reading of each."""
+
 HANDLERS = {
     "roll_initiative": _roll_initiative,
     "pass_time": _pass_time,
@@ -173,4 +181,5 @@ HANDLERS = {
     "battle_skill": _battle_skill,
     "doze": _doze,
     "wake": _wake,
+    **_squares.HANDLERS,
 }

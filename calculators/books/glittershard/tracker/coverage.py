@@ -97,9 +97,9 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("glittershard.movement_actions", "glittershard.trivial_actions"),
     ),
     (
-        "Squares and shapes: the Item range calculator measures ranges; creatures in the "
-        "tracker have no position, and shaped attacks are not drawn.",
-        ("glittershard.item_ranges", "glittershard.shaped_attacks"),
+        "Shapes: shaped attacks are not drawn on the tracker's tiles; the GM decides who "
+        "is caught in one and applies its damage.",
+        ("glittershard.shaped_attacks",),
     ),
     (
         "Attitudes are the GM's to play; the tracker does not keep them.",

@@ -4,6 +4,7 @@ actions with their fields."""
 
 from __future__ import annotations
 
+from ....tracker import positions
 from ....tracker.spec import Action, Field, Limit
 from ..rules import A_NATURAL_ROUNDING, SCORE_ROUNDING_CHOICES
 from ..tables import movement_costs
@@ -51,6 +52,7 @@ CREATURE = (
         high=99,
         help="Only for equal turn order and Nimbleness: the higher goes first.",
     ),
+    *positions.FIELDS,
 )
 STORED = (
     *(f.name for f in CREATURE),

@@ -27,6 +27,7 @@ Turns' Phases, Purge and the End Phase: the hooks) and :mod:`.actions` (the ``HA
 from __future__ import annotations
 
 from . import declarations as _declared
+from . import squares as _squares
 from . import table as _table
 from .actions import HANDLERS as _HANDLERS
 from .creatures import (
@@ -44,7 +45,6 @@ from .declarations import (
     A_PURGE_WINDOW,
     A_REFRESH_WINDOW,
     AFFLICTIONS,
-    ASSUMPTIONS,
     CREATURE,
     EXAMPLES,
     IMPROVISE_COST,
@@ -71,11 +71,13 @@ from .rounds import (
     turn_start,
 )
 
-RULES = (*_declared.RULES, *_table.RULES)
-"""The Round's rules and those at the table (:mod:`.table`)."""
-ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS)
+RULES = (*_declared.RULES, *_table.RULES, *_squares.RULES)
+"""The Round's rules, those at the table (:mod:`.table`) and on squares (:mod:`.squares`)."""
+ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS, *_squares.ACTIONS)
 SETTINGS = (*_declared.SETTINGS, *_table.SETTINGS)
-HANDLERS = {**_HANDLERS, **_table.HANDLERS}
+HANDLERS = {**_HANDLERS, **_table.HANDLERS, **_squares.HANDLERS}
+ASSUMPTIONS = (*_declared.ASSUMPTIONS, *_squares.ASSUMPTIONS)
+"""Followed without a setting: the tracker implements this one reading of each."""
 
 __all__ = [
     "ACTIONS",

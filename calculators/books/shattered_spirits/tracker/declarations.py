@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from ....tracker import positions
 from ....tracker.spec import Action, Field, Limit, Rule, citing
 from ..rules import A_POOLS, PHASES
 
@@ -213,6 +214,7 @@ CREATURE = (
     ),
     Field("stance", "Stance", "text", ""),
     Field("style", "Style", "text", ""),
+    *positions.FIELDS,
 )
 STORED = (
     *(f.name for f in CREATURE),
