@@ -385,7 +385,10 @@ def test_stored_creatures_are_checked() -> None:
 
 
 def test_every_rule_is_applied_by_an_event() -> None:
-    for name, function in list(globals().items()):
+    from tests import test_tracker_space_shard_gear as gear
+
+    tests = [*globals().items(), *vars(gear).items()]
+    for name, function in tests:
         if name.startswith("test_") and name != "test_every_rule_is_applied_by_an_event":
             function()
     applied = {e["rule"] for e in EVENTS}

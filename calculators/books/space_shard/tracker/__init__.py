@@ -45,6 +45,7 @@ from .declarations import (
     A_SURPRISE,
     A_WHOLE,
     ACTIONS,
+    ADDED_SETTINGS,
     ASSUMPTIONS,
     CREATURE,
     DURATION_CHOICES,
@@ -72,6 +73,7 @@ from .rounds import (
 
 __all__ = [
     "ACTIONS",
+    "ADDED_SETTINGS",
     "ASSUMPTIONS",
     "A_AIM",
     "A_DOWNGRADE",

@@ -12,7 +12,7 @@ from ....tracker.context import Ctx
 from ....tracker.encounter import current_id
 from ..defense import defensive_bonus
 from ..melee import charge_bonus
-from ..rules import A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
+from ..rules import A_CAP, A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
 from .creatures import _base_defense, _effect, order_key
 from .declarations import KIND_NAMES
 from .turn import _aim_lost, _aim_used, _take
@@ -61,6 +61,8 @@ def _damage(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     amount = values["amount"]
+    if values["max_dmg"] is not None or values["extra"]:
+        amount = _capped(ctx, cid, amount, values["max_dmg"], values["extra"])
     before = c["hp"]
     c["hp"] = max(0, before - amount)
     over = amount - before if amount > before else 0
@@ -71,6 +73,27 @@ def _damage(ctx: Ctx, values: dict[str, Any]) -> None:
     ctx.say(text + ".", "space_shard.overflow", cid)
     if values["melee"] and amount:
         _aim_lost(ctx, cid, "is hit by a melee attack")
+
+
+def _capped(ctx: Ctx, cid: str, amount: int, max_dmg: int | None, extra: int) -> int:
+    """The successes' DMG capped at Max DMG (if the setting caps), plus the Extra DMG."""
+    capped = amount
+    parts = [f"{amount} DMG of the successes"]
+    if max_dmg is not None and ctx.setting(A_CAP) and amount > max_dmg:
+        capped = max_dmg
+        parts = [f"{amount} DMG of the successes, capped at Max DMG {max_dmg}"]
+    elif max_dmg is not None:
+        parts.append(f"(Max DMG {max_dmg})")
+    total = capped + extra
+    if extra:
+        parts.append(f"+ {extra} Extra DMG, not counted against Max DMG")
+    ctx.say(
+        f"{ctx.name(cid)}'s DMG {total}: {' '.join(parts)}.",
+        "space_shard.extra_dmg",
+        cid,
+        dmg={"successes": amount, "max_dmg": max_dmg, "capped": capped, "extra": extra},
+    )
+    return total
 
 
 def _charge(ctx: Ctx, values: dict[str, Any]) -> None:

@@ -41,11 +41,6 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
-        "Not applied yet: Extra DMG beyond Max DMG is the attack's, which the tracker does "
-        "not roll (the Attack calculator caps damage at Max DMG).",
-        ("space_shard.max_dmg_rules",),
-    ),
-    (
         "Not applied yet: the tracker keeps no weapons or ammunition, so reloading is the "
         "GM's to count (each reload is an action of its kind).",
         ("space_shard.reloading",),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ....tracker.spec import Action, Field, Limit, Rule, citing
 from ..rules import (
     A_AIM,
+    A_CAP,
     A_DOWNGRADE,
     A_ORDER,
     A_REINFORCE,
@@ -109,6 +110,13 @@ RULES = (
         "Damage beyond the HP left is not calculated: HP stops at 0 and the overflow is noted.",
     ),
     Rule(
+        "space_shard.extra_dmg",
+        "Max DMG and Extra DMG",
+        "space_shard.max_dmg_rules",
+        "The successes' DMG is capped at the attack's Max DMG; Extra DMG is added after the "
+        "cap, not counted against it (L86).",
+    ),
+    Rule(
         "space_shard.prone",
         "Prone",
         "space_shard.proning",
@@ -134,6 +142,7 @@ RULES = citing(
         "space_shard.guarding": (A_DURATION,),
         "space_shard.full_defense": ("space_shard.tracker_full_defense_kept",),
         "space_shard.overflow": ("space_shard.tracker_hp_one_number",),
+        "space_shard.extra_dmg": (A_CAP,),
         "space_shard.stagger": (A_DURATION,),
         "space_shard.prone": (A_DURATION,),
     },
@@ -203,6 +212,7 @@ SETTINGS = (
         choices=tuple((c, c) for c in REINFORCE_CHOICES),
     ),
     Field(A_AIM, "Aiming bonus", "choice", None, choices=tuple((c, c) for c in AIM_CHOICES)),
+    Field(A_CAP, "Max DMG caps the DMG of the successes", "flag", None),
     Field(
         A_DURATION,
         "An effect of 1 round lasts",
@@ -211,6 +221,9 @@ SETTINGS = (
         choices=tuple((c, c) for c in DURATION_CHOICES),
     ),
 )
+
+ADDED_SETTINGS = (A_CAP,)
+"""Settings a save from before them lacks: their defaults fill in."""
 
 EXAMPLES = (
     {"name": "Rex", "init": 3, "hp": 8, "hp_max": 8, "str": 6, "base_defense": 2, "blade": 2},
@@ -242,7 +255,26 @@ ACTIONS = (
         "Take DMG",
         "creature",
         (
-            Field("amount", "DMG", "int", 1, low=0, high=999),
+            Field("amount", "DMG", "int", 1, low=0, high=999, help="The successes' DMG."),
+            Field(
+                "max_dmg",
+                "Max DMG",
+                "int",
+                None,
+                low=0,
+                high=999,
+                optional=True,
+                help="The attack's Max DMG; empty if the DMG is already capped.",
+            ),
+            Field(
+                "extra",
+                "Extra DMG",
+                "int",
+                0,
+                low=0,
+                high=999,
+                help="DMG a resource calls Extra DMG: not capped by Max DMG.",
+            ),
             Field("melee", "From a melee attack", "flag", False),
         ),
         "space_shard.overflow",
