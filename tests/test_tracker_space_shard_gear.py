@@ -6,7 +6,7 @@ from __future__ import annotations
 import calculators.books.space_shard.tracker as M
 from calculators.books.space_shard.rules import A_CAP
 from calculators.tracker import encounter
-from tests.test_tracker_space_shard import c, run, said, started
+from tests.test_tracker_space_shard import c, refused, run, said, started, to_turn_of
 
 
 def test_extra_dmg_is_not_capped_by_max_dmg() -> None:
@@ -37,3 +37,75 @@ def test_an_old_save_without_the_new_setting_still_loads() -> None:
     loaded = encounter.validate(M, old)
     assert loaded["settings"][A_CAP] is True
     assert A_CAP not in old["settings"]
+
+
+def test_reloading_a_crossbow_and_a_single_shot_firearm() -> None:
+    state = started({"name": "Rex"}, {"name": "Drone"})
+    refused(state, {"op": "reload", "id": "c1", "step": "string"}, "step")
+    state, events = run(state, {"op": "reload", "id": "c1", "step": "bolt"})
+    assert said(events, "space_shard.reload") == [
+        "Rex: Install a crossbow bolt (L245), a Movement Action; crossbow: bolt installed, "
+        "not strung."
+    ]
+    assert events[0]["reload"]["action"] == "movement"
+    # The bolt took the Movement Action: stringing with a second one needs the Standard
+    # Action downgraded, which the default reading allows.
+    state, events = run(state, {"op": "reload", "id": "c1", "step": "string"})
+    assert c(state, "c1")["weapon"] == "strung"
+    assert ("Weapon", "crossbow: strung", "its reload sequence") in M.card(c(state, "c1"), state)[
+        "numbers"
+    ]
+    refused(state, {"op": "act", "id": "c1", "kind": "attack", "fires": True}, "kind")
+    state, _ = to_turn_of(state, "c1")
+    refused(state, {"op": "act", "id": "c1", "kind": "swift", "fires": True}, "fires")
+    state, events = run(state, {"op": "act", "id": "c1", "kind": "attack", "fires": True})
+    assert c(state, "c1")["weapon"] == ""
+    assert "the crossbow is fired" in said(events, "space_shard.reload")[0]
+    assert "space_shard.tracker_rounds_not_counted" in events[0]["assumptions"]
+    # A single-shot firearm: loaded, then a round chambered (a Swift Action) before each shot.
+    state, _ = to_turn_of(state, "c1")
+    state, _ = run(state, {"op": "reload", "id": "c1", "step": "single_shot"})
+    refused(state, {"op": "act", "id": "c1", "kind": "attack", "fires": True}, "fires")
+    state, events = run(state, {"op": "reload", "id": "c1", "step": "chamber"})
+    assert c(state, "c1")["weapon"] == "chambered"
+    assert events[0]["reload"]["action"] == "swift"
+    state, _ = run(state, {"op": "act", "id": "c1", "kind": "attack", "fires": True})
+    assert c(state, "c1")["weapon"] == "loaded"
+
+
+def test_ammunition_in_hand_downgrades_a_reload() -> None:
+    state = started({"name": "Rex"}, {"name": "Drone"})
+    state, events = run(state, {"op": "reload", "id": "c1", "step": "magazine", "in_hand": True})
+    assert said(events, "space_shard.reload") == [
+        "Rex: Replace a magazine (powder or gauss firearm) (L241), a Swift Action (a Movement "
+        "Action, one level lower with the ammunition in hand)."
+    ]
+    assert events[0]["assumptions"] == [
+        "space_shard.reload_in_hand_one_level",
+        "space_shard.tracker_rounds_not_counted",
+    ]
+    state, events = run(state, {"op": "reload", "id": "c1", "step": "arrow", "in_hand": True})
+    assert events[0]["reload"]["action"] == "free"
+    free = started(
+        {"name": "Rex"}, settings={"space_shard.reload_in_hand_one_level": "to a Free Action"}
+    )
+    free, events = run(free, {"op": "reload", "id": "c1", "step": "revolver_full", "in_hand": True})
+    assert events[0]["reload"] == {
+        "step": "revolver_full",
+        "action": "free",
+        "own_action": "whole-round",
+        "in_hand": True,
+    }
+    # A reload with a Movement Action loses the aim, as any Movement Action before the attack.
+    aimed = started({"name": "Rex"}, {"name": "Drone"})
+    aimed, _ = run(aimed, {"op": "aim", "id": "c1"})
+    aimed, _ = to_turn_of(aimed, "c1")
+    aimed, events = run(aimed, {"op": "reload", "id": "c1", "step": "battery"})
+    assert c(aimed, "c1")["aim"] == 0
+
+
+def test_an_old_save_without_the_weapon_field_still_loads() -> None:
+    state = started({"name": "Rex"})
+    creature = {k: v for k, v in c(state, "c1").items() if k != "weapon"}
+    loaded = encounter.validate(M, {**state, "creatures": {"c1": creature}})
+    assert loaded["creatures"]["c1"]["weapon"] == ""

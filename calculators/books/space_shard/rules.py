@@ -79,3 +79,51 @@ CHARGE_ABILITY_CHOICES = ("none", "strength cap only", "no charge penalty")
 """The two special abilities of 'When Charging' (特殊): a charge limited only by Strength, and
 a charge without the charge penalty."""
 DEFENSIVE_ACTIONS = ("full defense", "guarding with brawl", "guarding with blade")
+
+# -- reloading (Reloading, L235-L247) ------------------------------------------------------
+ACTION_LEVELS = ("whole-round", "full-turn", "standard", "movement", "swift", "free")
+"""'(Whole-Round Actions > Full-turn Actions > Standard Actions > Movement Action > Swift
+Action)' (L38), and below them the Free Action: 'with minimum being Free Action' (L238)."""
+RELOADS: dict[str, tuple[str, str, str, str, str]] = {
+    "magazine": ("Replace a magazine (powder or gauss firearm)", "movement", "", "", "L241"),
+    "belt": ("Connect an ammunition belt", "movement", "", "", "L242"),
+    "battery": ("Replace one battery", "movement", "", "", "L243"),
+    "arrow": ("Draw an arrow and nock it", "swift", "", "", "L244"),
+    "bolt": ("Install a crossbow bolt", "movement", "", "bolt", "L245"),
+    "string": ("String the crossbow", "movement", "bolt", "strung", "L245"),
+    "revolver_one": ("Load 1 round into a revolver", "movement", "", "", "L246"),
+    "revolver_full": ("Fully load a revolver", "whole-round", "", "", "L246"),
+    "speed_loader": ("Load a revolver with a speed loader", "movement", "", "", "L246"),
+    "single_shot": ("Fully load a single-shot firearm", "movement", "", "loaded", "L247"),
+    "chamber": ("Chamber 1 round (single-shot firearm)", "swift", "loaded", "chambered", "L247"),
+}
+"""Each reload step: its label, its action, the weapon state it needs and the one it leaves
+(``""``: none kept), and its line of the seed."""
+WEAPON_STATES = {
+    "": "",
+    "bolt": "crossbow: bolt installed, not strung",
+    "strung": "crossbow: strung",
+    "loaded": "single-shot firearm: loaded, no round chambered",
+    "chambered": "single-shot firearm: a round chambered",
+}
+"""Where a crossbow (bolt installed, strung) or a single-shot firearm (loaded, a round
+chambered) is in its reload sequence; ``""`` is neither."""
+A_IN_HAND = "space_shard.reload_in_hand_one_level"
+IN_HAND_CHOICES = ("one level", "to a Free Action")
+A_ROUNDS = "space_shard.tracker_rounds_not_counted"
+
+
+def reload_action(step: str, in_hand: bool, in_hand_rule: str = IN_HAND_CHOICES[0]) -> str:
+    """The action a reload step takes: its own, or lower with the ammunition in hand.
+
+    >>> reload_action("string", False), reload_action("string", True)
+    ('movement', 'swift')
+    >>> reload_action("arrow", True), reload_action("revolver_full", True, "to a Free Action")
+    ('free', 'free')
+    """
+    kind = RELOADS[step][1]
+    if not in_hand:
+        return kind
+    if in_hand_rule == IN_HAND_CHOICES[1]:
+        return "free"
+    return ACTION_LEVELS[min(ACTION_LEVELS.index(kind) + 1, len(ACTION_LEVELS) - 1)]

@@ -45,6 +45,7 @@ from .declarations import (
     A_SURPRISE,
     A_WHOLE,
     ACTIONS,
+    ADDED,
     ADDED_SETTINGS,
     ASSUMPTIONS,
     CREATURE,
@@ -73,6 +74,7 @@ from .rounds import (
 
 __all__ = [
     "ACTIONS",
+    "ADDED",
     "ADDED_SETTINGS",
     "ASSUMPTIONS",
     "A_AIM",

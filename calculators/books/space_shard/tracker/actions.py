@@ -15,6 +15,7 @@ from ..melee import charge_bonus
 from ..rules import A_CAP, A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
 from .creatures import _base_defense, _effect, order_key
 from .declarations import KIND_NAMES
+from .gear import _fire, _reload
 from .turn import _aim_lost, _aim_used, _take
 
 
@@ -44,7 +45,11 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     kind = values["kind"]
+    if values["fires"] and kind != "attack":
+        raise InputError("fires", "Only an attack fires a weapon: take the action as an attack.")
     _take(ctx, cid, kind, "kind")
+    if values["fires"]:
+        _fire(ctx, cid)
     if kind == "attack":
         _aim_used(ctx, cid)
     elif kind in ("standard", "movement", "full-turn"):
@@ -218,4 +223,5 @@ HANDLERS = {
     "prone": _prone,
     "get_up": _get_up,
     "stagger": _stagger,
+    "reload": _reload,
 }

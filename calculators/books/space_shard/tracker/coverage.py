@@ -41,11 +41,6 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
-        "Not applied yet: the tracker keeps no weapons or ammunition, so reloading is the "
-        "GM's to count (each reload is an action of its kind).",
-        ("space_shard.reloading",),
-    ),
-    (
         "Applied with Guarding: a blade guards like a brawl, with the blade's bonus.",
         ("space_shard.guarding_with_blade",),
     ),

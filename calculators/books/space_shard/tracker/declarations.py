@@ -9,14 +9,18 @@ from ..rules import (
     A_AIM,
     A_CAP,
     A_DOWNGRADE,
+    A_IN_HAND,
     A_ORDER,
     A_REINFORCE,
     A_ROUND,
+    A_ROUNDS,
     A_SURPRISE,
     AIM_CHOICES,
     DOWNGRADE_CHOICES,
+    IN_HAND_CHOICES,
     ORDER_CHOICES,
     REINFORCE_CHOICES,
+    RELOADS,
     ROUNDING_CHOICES,
     SURPRISE_CHOICES,
 )
@@ -117,6 +121,15 @@ RULES = (
         "cap, not counted against it (L86).",
     ),
     Rule(
+        "space_shard.reload",
+        "Reloading",
+        "space_shard.reloading",
+        "Each reload step is the action the rulebook gives it, one lower (at least a Free "
+        "Action) with the ammunition in hand (L238); a crossbow is strung after its bolt is "
+        "installed (L245), a single-shot firearm's round chambered after it is loaded (L247), "
+        "before the attack that fires it.",
+    ),
+    Rule(
         "space_shard.prone",
         "Prone",
         "space_shard.proning",
@@ -143,6 +156,7 @@ RULES = citing(
         "space_shard.full_defense": ("space_shard.tracker_full_defense_kept",),
         "space_shard.overflow": ("space_shard.tracker_hp_one_number",),
         "space_shard.extra_dmg": (A_CAP,),
+        "space_shard.reload": (A_IN_HAND, A_ROUNDS),
         "space_shard.stagger": (A_DURATION,),
         "space_shard.prone": (A_DURATION,),
     },
@@ -170,12 +184,15 @@ CREATURE = (
     Field("speed", "Speed (m)", "int", 6, low=0, high=99),
     Field("surprise", "In the Surprise Round", "flag", False),
 )
-STORED = (*(f.name for f in CREATURE), "spent", "effects", "aim", "overflow")
+STORED = (*(f.name for f in CREATURE), "spent", "effects", "aim", "overflow", "weapon")
+ADDED = {"weapon": ""}
+"""Creature fields a save from before them lacks, with the value they start at."""
 
 ASSUMPTIONS = (
     "space_shard.tracker_full_turn_alone",
     "space_shard.tracker_full_defense_kept",
     "space_shard.tracker_hp_one_number",
+    A_ROUNDS,
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 
@@ -214,6 +231,13 @@ SETTINGS = (
     Field(A_AIM, "Aiming bonus", "choice", None, choices=tuple((c, c) for c in AIM_CHOICES)),
     Field(A_CAP, "Max DMG caps the DMG of the successes", "flag", None),
     Field(
+        A_IN_HAND,
+        "A reload with the ammunition in hand",
+        "choice",
+        None,
+        choices=tuple((c, c) for c in IN_HAND_CHOICES),
+    ),
+    Field(
         A_DURATION,
         "An effect of 1 round lasts",
         "choice",
@@ -222,7 +246,7 @@ SETTINGS = (
     ),
 )
 
-ADDED_SETTINGS = (A_CAP,)
+ADDED_SETTINGS = (A_CAP, A_IN_HAND)
 """Settings a save from before them lacks: their defaults fill in."""
 
 EXAMPLES = (
@@ -246,7 +270,16 @@ ACTIONS = (
         "act",
         "Take the action",
         "creature",
-        (Field("kind", "Action", "choice", "attack", choices=KINDS),),
+        (
+            Field("kind", "Action", "choice", "attack", choices=KINDS),
+            Field(
+                "fires",
+                "Fires the strung crossbow or the chambered round",
+                "flag",
+                False,
+                help="The attack needs it ready (Reload).",
+            ),
+        ),
         "space_shard.actions",
         common=True,
     ),
@@ -306,6 +339,23 @@ ACTIONS = (
             ),
         ),
         "space_shard.guarding",
+    ),
+    Action(
+        "reload",
+        "Reload",
+        "creature",
+        (
+            Field(
+                "step",
+                "Reload step",
+                "choice",
+                "magazine",
+                choices=tuple((k, r[0]) for k, r in RELOADS.items()),
+                help="Ammunition in storage is taken out first (Take out an item).",
+            ),
+            Field("in_hand", "Ammunition already in hand", "flag", False),
+        ),
+        "space_shard.reload",
     ),
     Action("full_defense", "Full Defense", "creature", (), "space_shard.full_defense"),
     Action("aim", "Aim", "creature", (), "space_shard.aiming"),
