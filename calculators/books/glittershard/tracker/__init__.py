@@ -37,6 +37,7 @@ from .actions import _act, _battle_skill, _posture, _roll_initiative
 from .card import card, from_character
 from .declarations import (
     ACTIONS,
+    ADDED_SETTINGS,
     ASSUMPTIONS,
     CREATURE,
     EXAMPLES,
@@ -69,6 +70,7 @@ from .terms import (
     A_FEAR,
     A_HALVES,
     A_HUNGER,
+    A_HUNGER_GAP,
     A_POISON,
     A_SPELL,
     A_WAKING,
@@ -100,6 +102,7 @@ __all__ = [
     "A_HALVES",
     "A_FEAR",
     "A_HUNGER",
+    "A_HUNGER_GAP",
     "A_WAKING",
     "A_SPELL",
     "A_POISON",
@@ -131,6 +134,7 @@ __all__ = [
     "KINDS",
     "MOVES",
     "ACTIONS",
+    "ADDED_SETTINGS",
     "assumed",
     "exhaustion_names",
     "hunger_stage",

@@ -7,7 +7,15 @@ from __future__ import annotations
 from ....tracker.spec import Action, Field, Limit
 from ..rules import A_NATURAL_ROUNDING, SCORE_ROUNDING_CHOICES
 from ..tables import movement_costs
-from .terms import A_BURNING, A_EXHAUSTION_REST, HEALTH_LOW, REST_CHOICES, STATUSES
+from .terms import (
+    A_BURNING,
+    A_EXHAUSTION_REST,
+    A_HUNGER_GAP,
+    HEALTH_LOW,
+    HUNGER_GAP_CHOICES,
+    REST_CHOICES,
+    STATUSES,
+)
 
 CREATURE = (
     Field("nim", "Nimbleness", "int", 0, low=-20, high=99),
@@ -104,7 +112,19 @@ SETTINGS = (
         None,
         choices=tuple((c, c) for c in SCORE_ROUNDING_CHOICES),
     ),
+    Field(
+        A_HUNGER_GAP,
+        "From 16 to 48 hours without a meal",
+        "choice",
+        None,
+        choices=(
+            (HUNGER_GAP_CHOICES[0], "the second stage goes on"),
+            (HUNGER_GAP_CHOICES[1], "the third stage begins"),
+        ),
+    ),
 )
+ADDED_SETTINGS = (A_HUNGER_GAP,)
+"""Settings a save from before them lacks: their defaults fill in."""
 
 EXAMPLES = (
     {"name": "Mara", "nim": 5, "bwn": 2, "max_health": 14, "health": 14, "speed": 7},

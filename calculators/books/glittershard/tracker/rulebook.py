@@ -238,7 +238,10 @@ RULES = citing(
         "glittershard.exhaustion_rest": ("glittershard.tracker_exhaustion_rest",),
         "glittershard.natural_healing": ("glittershard.natural_healing_rounding",),
         "glittershard.fear": ("glittershard.tracker_fear_duration",),
-        "glittershard.hunger": ("glittershard.tracker_hunger_stages",),
+        "glittershard.hunger": (
+            "glittershard.tracker_hunger_stages",
+            "glittershard.tracker_hunger_16_to_48_hours",
+        ),
         "glittershard.unconscious": ("glittershard.tracker_consciousness",),
         "glittershard.magical_stamina": ("glittershard.tracker_spell_cost",),
         "glittershard.recovery_points": (
