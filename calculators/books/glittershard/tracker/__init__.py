@@ -37,6 +37,7 @@ from .actions import _act, _battle_skill, _posture, _roll_initiative
 from .card import card, from_character
 from .declarations import (
     ACTIONS,
+    ADDED,
     ADDED_SETTINGS,
     ASSUMPTIONS,
     CREATURE,
@@ -59,6 +60,7 @@ from .hooks import (
     turn_start,
     validate_creature,
 )
+from .purse import _gain, _spend
 from .reading import effective, exhaustion_names, goal, hunger_stage
 from .rests import _doze, _eat, _exhaust, _miss_meal, _pass_time, _rest, _rest_all, _wake
 from .rulebook import INITIATIVE_RULE, ORDER_RULE, RULES, SYSTEM, TITLE
@@ -134,6 +136,7 @@ __all__ = [
     "KINDS",
     "MOVES",
     "ACTIONS",
+    "ADDED",
     "ADDED_SETTINGS",
     "assumed",
     "exhaustion_names",
@@ -174,6 +177,8 @@ HANDLERS = {
     "exhaust": _exhaust,
     "miss_meal": _miss_meal,
     "eat": _eat,
+    "gain": _gain,
+    "spend": _spend,
     "battle_skill": _battle_skill,
     "doze": _doze,
     "wake": _wake,

@@ -51,6 +51,15 @@ CREATURE = (
         help="Tired after 14 hours (840 minutes).",
     ),
     Field(
+        "gold",
+        "Gold",
+        "int",
+        0,
+        low=0,
+        high=999_999,
+        help="The purse's whole gold; 1 gold = 100 pennies.",
+    ),
+    Field(
         "tiebreak",
         "Secondary d10 (turn order ties)",
         "int",
@@ -72,7 +81,10 @@ STORED = (
     "battle_used",
     "poison_dc",
     "poison_damage",
+    "pennies",
 )
+ADDED = {"gold": 0, "pennies": 0}
+"""Creature fields a save from before them lacks, with the value they start at."""
 
 ASSUMPTIONS = (
     "glittershard.tracker_halves",
@@ -322,6 +334,34 @@ ACTIONS = (
     ),
     Action("miss_meal", "Misses a meal", "creature", (), "glittershard.hunger"),
     Action("eat", "Eats", "creature", (), "glittershard.hunger"),
+    Action(
+        "gain",
+        "Gains gold",
+        "creature",
+        (
+            Field("gold", "Gold", "int", 0, low=0, high=999_999),
+            Field("pennies", "Pennies", "int", 0, low=0, high=99_999),
+            Field("what", "For", "text", "", help="Optional: what for."),
+        ),
+        "glittershard.purse",
+    ),
+    Action(
+        "spend",
+        "Spends gold",
+        "creature",
+        (
+            Field("gold", "Gold", "int", 0, low=0, high=999_999),
+            Field("pennies", "Pennies", "int", 0, low=0, high=99_999),
+            Field(
+                "what",
+                "For",
+                "text",
+                "",
+                help="Optional: what is bought (prices are in gold unless stated).",
+            ),
+        ),
+        "glittershard.purse",
+    ),
     Action(
         "battle_skill",
         "Use a once-per-battle skill",

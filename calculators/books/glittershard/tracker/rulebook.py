@@ -159,6 +159,13 @@ RULES = (
         "health does not come back on a long rest, 192 hours starves to death.",
     ),
     Rule(
+        "glittershard.purse",
+        "Gold",
+        "glittershard.gold_heading",
+        "A creature's purse holds gold and pennies, gained and spent; 1 gold is 100 pennies "
+        "for change; prices are in gold unless stated (L496).",
+    ),
+    Rule(
         "glittershard.hypothermia",
         "Hypothermia",
         "glittershard.maladies_table",
