@@ -3,8 +3,11 @@ reloading, trips against a bigger or a flying target; driven as a GM would."""
 
 from __future__ import annotations
 
+import pytest
+
 import calculators.books.space_shard.tracker as M
-from calculators.books.space_shard.rules import A_CAP
+from calculators.books.space_shard.rules import A_CAP, A_EXTRA_HIT
+from calculators.errors import InputError
 from calculators.tracker import encounter
 from tests.test_tracker_space_shard import c, refused, run, said, started, to_turn_of
 
@@ -19,12 +22,19 @@ def test_extra_dmg_is_not_capped_by_max_dmg() -> None:
     ]
     first = events[0]
     assert first["dmg"] == {"successes": 6, "max_dmg": 4, "capped": 4, "extra": 2}
-    assert first["assumptions"] == [A_CAP]
+    assert first["assumptions"] == [A_CAP, A_EXTRA_HIT]
     assert said(events, "space_shard.overflow") == ["Rex takes 6 DMG: HP 10 → 4."]
     # The GM who reads Max DMG as no cap: every success counts.
     loose = started({"name": "Rex", "hp": 10, "hp_max": 10}, settings={A_CAP: False})
     hit, events = run(loose, {"op": "damage", "id": "c1", "amount": 6, "max_dmg": 4, "extra": 2})
     assert c(hit, "c1")["hp"] == 2
+    # No success, no Extra DMG (by default): space_shard.extra_dmg_on_a_hit.
+    miss, events = run(state, {"op": "damage", "id": "c1", "amount": 0, "extra": 2})
+    assert c(miss, "c1")["hp"] == 10
+    assert "no success, so no 2 Extra DMG" in said(events, "space_shard.extra_dmg")[0]
+    always = started({"name": "Rex", "hp": 10, "hp_max": 10}, settings={A_EXTRA_HIT: False})
+    always, _ = run(always, {"op": "damage", "id": "c1", "amount": 0, "extra": 2})
+    assert c(always, "c1")["hp"] == 8
     # Without Max DMG or Extra DMG the DMG is taken as entered, as before.
     plain, events = run(state, {"op": "damage", "id": "c1", "amount": 3})
     assert said(events, "space_shard.extra_dmg") == []
@@ -109,3 +119,25 @@ def test_an_old_save_without_the_weapon_field_still_loads() -> None:
     creature = {k: v for k, v in c(state, "c1").items() if k != "weapon"}
     loaded = encounter.validate(M, {**state, "creatures": {"c1": creature}})
     assert loaded["creatures"]["c1"]["weapon"] == ""
+
+
+def test_the_attack_calculator_takes_extra_dmg_and_the_trip_size_penalty() -> None:
+    import calculators
+
+    base = {"attack": "bladed", "str": 2, "skill": 1, "weapon_damage": 0, "target_defense": 0}
+    r = calculators.run("space_shard.attack", {**base, "dice": "9,9,9", "extra_dmg": 2})
+    assert (r["max_dmg"], r["successes"], r["damage"]) == (3, 3, 5)
+    # Extra DMG adds to each outcome with damage; a miss stays a miss by default.
+    odds = calculators.run("space_shard.attack", {**base, "extra_dmg": 2})
+    assert [v for v, _ in odds["distribution"]] == [0, 3, 4, 5]
+    always = calculators.run(
+        "space_shard.attack", {**base, "extra_dmg": 2, "extra_on_a_hit": False}
+    )
+    assert [v for v, _ in always["distribution"]] == [2, 3, 4, 5]
+    trip = calculators.run(
+        "space_shard.attack", {**base, "attack": "barehand", "trip_size_over": 2}
+    )
+    assert trip["dp"] == 1
+    assert any("Unnamed Penalty (tripping)" in line for line in trip["breakdown"])
+    with pytest.raises(InputError):
+        calculators.run("space_shard.attack", {**base, "attack": "bow", "trip_size_over": 1})

@@ -39,6 +39,9 @@ COVER_MAX = 8
 of 8.'"""
 FULLY_COVERED_FACTOR = 2
 """'If the size of covering object is twice your size, you are considered "Fully Covered".'"""
+TRIP_DP_PER_SIZE = 1
+"""'for each point of size the target is larger than you, you suffer a 1 DP Unnamed Penalty'
+(Tripping, L262)."""
 TURN_ACTIONS = ("standard", "movement", "swift")
 """'On your turn, you get 1 of each action of the following: a Swift Action, a Movement
 Action, a Standard Action, and Unlimited amount of Free Action.' Listed from the highest, as in
@@ -50,6 +53,7 @@ A_DIE = "space_shard.dp_die"
 A_THRESHOLD = "space_shard.dp_success_threshold"
 A_EMPTY = "space_shard.dp_empty_pool"
 A_CAP = "space_shard.damage_capped_by_max_dmg"
+A_EXTRA_HIT = "space_shard.extra_dmg_on_a_hit"
 A_ROUND = "space_shard.fractions_round_down"
 A_LIMIT = "space_shard.requirement_shortfall_limit"
 A_SCOPE = "space_shard.requirement_penalty_scope"

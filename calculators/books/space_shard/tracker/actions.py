@@ -12,7 +12,7 @@ from ....tracker.context import Ctx
 from ....tracker.encounter import current_id
 from ..defense import defensive_bonus
 from ..melee import charge_bonus
-from ..rules import A_CAP, A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
+from ..rules import A_CAP, A_EXTRA_HIT, A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
 from .creatures import _base_defense, _effect, order_key
 from .declarations import KIND_NAMES
 from .gear import _fire, _reload
@@ -89,6 +89,9 @@ def _capped(ctx: Ctx, cid: str, amount: int, max_dmg: int | None, extra: int) ->
         parts = [f"{amount} DMG of the successes, capped at Max DMG {max_dmg}"]
     elif max_dmg is not None:
         parts.append(f"(Max DMG {max_dmg})")
+    if extra and not capped and ctx.setting(A_EXTRA_HIT):
+        parts.append(f"no success, so no {extra} Extra DMG")
+        extra = 0
     total = capped + extra
     if extra:
         parts.append(f"+ {extra} Extra DMG, not counted against Max DMG")

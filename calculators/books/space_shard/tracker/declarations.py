@@ -9,6 +9,7 @@ from ..rules import (
     A_AIM,
     A_CAP,
     A_DOWNGRADE,
+    A_EXTRA_HIT,
     A_IN_HAND,
     A_ORDER,
     A_REINFORCE,
@@ -155,7 +156,7 @@ RULES = citing(
         "space_shard.guarding": (A_DURATION,),
         "space_shard.full_defense": ("space_shard.tracker_full_defense_kept",),
         "space_shard.overflow": ("space_shard.tracker_hp_one_number",),
-        "space_shard.extra_dmg": (A_CAP,),
+        "space_shard.extra_dmg": (A_CAP, A_EXTRA_HIT),
         "space_shard.reload": (A_IN_HAND, A_ROUNDS),
         "space_shard.stagger": (A_DURATION,),
         "space_shard.prone": (A_DURATION,),
@@ -230,6 +231,7 @@ SETTINGS = (
     ),
     Field(A_AIM, "Aiming bonus", "choice", None, choices=tuple((c, c) for c in AIM_CHOICES)),
     Field(A_CAP, "Max DMG caps the DMG of the successes", "flag", None),
+    Field(A_EXTRA_HIT, "Extra DMG only when the attack deals damage", "flag", None),
     Field(
         A_IN_HAND,
         "A reload with the ammunition in hand",
@@ -246,7 +248,7 @@ SETTINGS = (
     ),
 )
 
-ADDED_SETTINGS = (A_CAP, A_IN_HAND)
+ADDED_SETTINGS = (A_CAP, A_EXTRA_HIT, A_IN_HAND)
 """Settings a save from before them lacks: their defaults fill in."""
 
 EXAMPLES = (
