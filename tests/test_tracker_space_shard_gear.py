@@ -141,3 +141,29 @@ def test_the_attack_calculator_takes_extra_dmg_and_the_trip_size_penalty() -> No
     assert any("Unnamed Penalty (tripping)" in line for line in trip["breakdown"])
     with pytest.raises(InputError):
         calculators.run("space_shard.attack", {**base, "attack": "bow", "trip_size_over": 1})
+
+
+def test_a_flying_target_tripped_loses_maneuverability_for_a_round() -> None:
+    state = started({"name": "Rex"}, {"name": "Hawk"})
+    good, events = run(state, {"op": "stagger", "id": "c2", "points": 2, "flying": "good"})
+    assert said(events, "space_shard.maneuverability") == [
+        "Hawk is tripped in flight: Maneuverability Good → Average for 1 round."
+    ]
+    assert said(events, "space_shard.stagger") == [
+        "Hawk is tripped, with 2 Stagger points for 1 round."
+    ]
+    assert "prone" not in c(good, "c2")["statuses"]
+    assert "Maneuverability Average (to round 2)" in M.card(c(good, "c2"), good)["conditions"]
+    assert "space_shard.tracker_maneuverability_levels" in events[0]["assumptions"]
+    good, _ = run(good, {"op": "next"})
+    good, events = to_turn_of(good, "c2")
+    assert said(events, "space_shard.maneuverability") == [
+        "Maneuverability Average on Hawk ends at the start of their turn, after 1 round."
+    ]
+    _, events = run(state, {"op": "stagger", "id": "c2", "points": 1, "flying": "clumsy"})
+    assert "falls immediately" in said(events, "space_shard.maneuverability")[0]
+    hover, events = run(state, {"op": "stagger", "id": "c2", "points": 1, "flying": "hovering"})
+    assert (
+        "Hovering Maneuverability is not affected" in said(events, "space_shard.maneuverability")[0]
+    )
+    assert c(hover, "c2")["statuses"] == {"stagger": 1}

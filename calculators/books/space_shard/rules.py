@@ -42,6 +42,11 @@ FULLY_COVERED_FACTOR = 2
 TRIP_DP_PER_SIZE = 1
 """'for each point of size the target is larger than you, you suffer a 1 DP Unnamed Penalty'
 (Tripping, L262)."""
+MANEUVERABILITY = ("clumsy", "poor", "average", "good", "perfect")
+"""Flying Maneuverability from the lowest ('Clumsy' and 'perfect' are the rulebook's, L261;
+the levels between are ``space_shard.tracker_maneuverability_levels``); 'hovering' stands
+apart."""
+A_MANEUVER = "space_shard.tracker_maneuverability_levels"
 TURN_ACTIONS = ("standard", "movement", "swift")
 """'On your turn, you get 1 of each action of the following: a Swift Action, a Movement
 Action, a Standard Action, and Unlimited amount of Free Action.' Listed from the highest, as in

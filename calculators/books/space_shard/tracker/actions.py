@@ -15,7 +15,7 @@ from ..melee import charge_bonus
 from ..rules import A_CAP, A_EXTRA_HIT, A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
 from .creatures import _base_defense, _effect, order_key
 from .declarations import KIND_NAMES
-from .gear import _fire, _reload
+from .gear import _fire, _flying, _reload
 from .turn import _aim_lost, _aim_used, _take
 
 
@@ -205,9 +205,12 @@ def _stagger(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     points = values["points"]
-    c["statuses"]["prone"] = None
     c["effects"] = [e for e in c["effects"] if e["status"] != "stagger"]
-    text = f"{c['name']} is tripped and falls prone"
+    if values["flying"] == "no":
+        c["statuses"]["prone"] = None
+        text = f"{c['name']} is tripped and falls prone"
+    else:
+        text = _flying(ctx, cid, values["flying"])
     if points:
         c["statuses"]["stagger"] = points
         c["effects"].append(_effect(f"Stagger {points}", 0, ctx.state["round"] + 1, False))

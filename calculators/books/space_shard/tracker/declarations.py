@@ -11,6 +11,7 @@ from ..rules import (
     A_DOWNGRADE,
     A_EXTRA_HIT,
     A_IN_HAND,
+    A_MANEUVER,
     A_ORDER,
     A_REINFORCE,
     A_ROUND,
@@ -19,6 +20,7 @@ from ..rules import (
     AIM_CHOICES,
     DOWNGRADE_CHOICES,
     IN_HAND_CHOICES,
+    MANEUVERABILITY,
     ORDER_CHOICES,
     REINFORCE_CHOICES,
     RELOADS,
@@ -122,6 +124,13 @@ RULES = (
         "cap, not counted against it (L86).",
     ),
     Rule(
+        "space_shard.maneuverability",
+        "A flying target tripped",
+        "space_shard.tripping",
+        "A flying target that loses a trip: Maneuverability one level lower for 1 round; "
+        "from Clumsy it falls immediately; Perfect or Hovering are not affected (L261).",
+    ),
+    Rule(
         "space_shard.reload",
         "Reloading",
         "space_shard.reloading",
@@ -158,6 +167,7 @@ RULES = citing(
         "space_shard.overflow": ("space_shard.tracker_hp_one_number",),
         "space_shard.extra_dmg": (A_CAP, A_EXTRA_HIT),
         "space_shard.reload": (A_IN_HAND, A_ROUNDS),
+        "space_shard.maneuverability": (A_MANEUVER, A_DURATION),
         "space_shard.stagger": (A_DURATION,),
         "space_shard.prone": (A_DURATION,),
     },
@@ -194,6 +204,7 @@ ASSUMPTIONS = (
     "space_shard.tracker_full_defense_kept",
     "space_shard.tracker_hp_one_number",
     A_ROUNDS,
+    A_MANEUVER,
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 
@@ -367,7 +378,20 @@ ACTIONS = (
         "stagger",
         "Tripped",
         "creature",
-        (Field("points", "Difference of the checks", "int", 1, low=0, high=99),),
+        (
+            Field("points", "Difference of the checks", "int", 1, low=0, high=99),
+            Field(
+                "flying",
+                "Flying, with Maneuverability",
+                "choice",
+                "no",
+                choices=(
+                    ("no", "Not flying"),
+                    *((m, m.capitalize()) for m in MANEUVERABILITY),
+                    ("hovering", "Hovering"),
+                ),
+            ),
+        ),
         "space_shard.stagger",
     ),
 )

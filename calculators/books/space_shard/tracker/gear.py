@@ -1,6 +1,7 @@
 """A Space Shard creature's weapon in the tracker: reloading (each step an action of its
 kind, one lower with the ammunition in hand) and the crossbow or single-shot firearm that
-must be strung or chambered before it fires.
+must be strung or chambered before it fires; and a flying target's Maneuverability when it
+is tripped.
 """
 
 from __future__ import annotations
@@ -9,7 +10,15 @@ from typing import Any
 
 from ....errors import InputError
 from ....tracker.context import Ctx
-from ..rules import A_IN_HAND, IN_HAND_CHOICES, RELOADS, WEAPON_STATES, reload_action
+from ..rules import (
+    A_IN_HAND,
+    IN_HAND_CHOICES,
+    MANEUVERABILITY,
+    RELOADS,
+    WEAPON_STATES,
+    reload_action,
+)
+from .creatures import _effect
 from .declarations import KIND_NAMES
 from .turn import _aim_lost, _take
 
@@ -71,3 +80,32 @@ def _fire(ctx: Ctx, cid: str) -> None:
         "space_shard.reload",
         cid,
     )
+
+
+def _flying(ctx: Ctx, cid: str, level: str) -> str:
+    """A flying target tripped: Maneuverability one level lower for 1 round, a fall from
+    Clumsy, nothing from Perfect or Hovering (L261); the start of the event's sentence."""
+    c = ctx.state["creatures"][cid]
+    name = c["name"]
+    c["effects"] = [e for e in c["effects"] if e["rule"] != "space_shard.maneuverability"]
+    if level == "clumsy":
+        text = f"{name} is tripped in flight with Clumsy Maneuverability and falls immediately"
+    elif level in ("perfect", "hovering"):
+        text = f"{name} is tripped in flight; {level.capitalize()} Maneuverability is not affected"
+    else:
+        lower = MANEUVERABILITY[MANEUVERABILITY.index(level) - 1].capitalize()
+        c["effects"].append(
+            _effect(
+                f"Maneuverability {lower}",
+                0,
+                ctx.state["round"] + 1,
+                False,
+                "space_shard.maneuverability",
+            )
+        )
+        text = (
+            f"{name} is tripped in flight: Maneuverability {level.capitalize()} → {lower} "
+            "for 1 round"
+        )
+    ctx.say(text + ".", "space_shard.maneuverability", cid)
+    return f"{name} is tripped"
