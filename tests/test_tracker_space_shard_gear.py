@@ -167,3 +167,30 @@ def test_a_flying_target_tripped_loses_maneuverability_for_a_round() -> None:
         "Hovering Maneuverability is not affected" in said(events, "space_shard.maneuverability")[0]
     )
     assert c(hover, "c2")["statuses"] == {"stagger": 1}
+
+
+def test_special_effects_of_several_pieces_of_ammunition() -> None:
+    state = started({"name": "Rex", "hp": 10, "hp_max": 10})
+    _, events = run(state, {"op": "damage", "id": "c1", "amount": 3, "effects": "one_plain"})
+    assert said(events, "space_shard.multiple_effects") == [
+        "Rex's damage: several pieces of ammunition, one or more without a special effect: "
+        "this damage has no special effects whatsoever (L83)."
+    ]
+    assert events[-1]["effects"] == {"case": "one_plain", "apply": "none"}
+    _, events = run(state, {"op": "damage", "id": "c1", "amount": 3, "effects": "all_different"})
+    assert events[-1]["effects"]["apply"] == "choose one"
+    _, events = run(state, {"op": "damage", "id": "c1", "amount": 3, "effects": "weapon"})
+    assert events[-1]["effects"]["apply"] == "all"
+    _, events = run(state, {"op": "damage", "id": "c1", "amount": 3, "effects": "all_same"})
+    assert events[-1]["assumptions"] == ["space_shard.tracker_ammunition_effects"]
+
+
+def test_the_kind_of_dmg_is_noted_not_applied() -> None:
+    state = started({"name": "Rex", "hp": 2, "hp_max": 10})
+    state, events = run(state, {"op": "damage", "id": "c1", "amount": 5, "grade": "L"})
+    assert said(events, "space_shard.overflow") == [
+        "Rex takes 5 DMG(L): HP 2 → 0; 3 DMG overflow noted, not calculated; the kind DMG(L) "
+        "is noted, not applied."
+    ]
+    assert events[0]["grade"] == "L"
+    assert "space_shard.tracker_hp_one_number" in events[0]["assumptions"]

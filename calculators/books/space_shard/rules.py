@@ -136,3 +136,38 @@ def reload_action(step: str, in_hand: bool, in_hand_rule: str = IN_HAND_CHOICES[
     if in_hand_rule == IN_HAND_CHOICES[1]:
         return "free"
     return ACTION_LEVELS[min(ACTION_LEVELS.index(kind) + 1, len(ACTION_LEVELS) - 1)]
+
+
+# -- several special effects in one damage (Multiple Effects, L82-L83) ----------------------
+A_AMMO = "space_shard.tracker_ammunition_effects"
+EFFECT_CASES: dict[str, tuple[str, str, str]] = {
+    "weapon": (
+        "A weapon with several special effects, damage caused once",
+        "all",
+        "all its special effects can take effect (L82)",
+    ),
+    "one_plain": (
+        "Several pieces of ammunition, one or more without a special effect",
+        "none",
+        "this damage has no special effects whatsoever (L83)",
+    ),
+    "all_different": (
+        "Several pieces of ammunition, each with a different special effect",
+        "choose one",
+        "the ST chooses one to take effect (L83)",
+    ),
+    "all_same": (
+        "Several pieces of ammunition, all with the same special effect",
+        "that one",
+        "that special effect takes effect, once (space_shard.tracker_ammunition_effects)",
+    ),
+    "mixed": (
+        "Several pieces of ammunition, each with a special effect, some alike",
+        "choose one",
+        "the ST chooses one of them to take effect (space_shard.tracker_ammunition_effects)",
+    ),
+}
+"""Each case of Multiple Effects: its label, which special effects apply, and the sentence."""
+DMG_GRADES = ("B", "L", "A")
+"""The kinds of DMG the rulebook writes, DMG(B), DMG(L), DMG(A) (L90, L102, L110); what each
+does is not in this source (``space_shard.tracker_hp_one_number``)."""

@@ -12,7 +12,7 @@ from ....tracker.context import Ctx
 from ....tracker.encounter import current_id
 from ..defense import defensive_bonus
 from ..melee import charge_bonus
-from ..rules import A_CAP, A_EXTRA_HIT, A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
+from ..rules import A_CAP, A_EXTRA_HIT, A_ROUND, AIM_MAX_ROUNDS, EFFECT_CASES, INITIATIVE_DIE
 from .creatures import _base_defense, _effect, order_key
 from .declarations import KIND_NAMES
 from .gear import _fire, _flying, _reload
@@ -71,11 +71,22 @@ def _damage(ctx: Ctx, values: dict[str, Any]) -> None:
     before = c["hp"]
     c["hp"] = max(0, before - amount)
     over = amount - before if amount > before else 0
-    text = f"{c['name']} takes {amount} DMG: HP {before} → {c['hp']}"
+    grade = f"({values['grade']})" if values["grade"] else ""
+    text = f"{c['name']} takes {amount} DMG{grade}: HP {before} → {c['hp']}"
     if over:
         c["overflow"] = min(c["overflow"] + over, 10**6)
         text += f"; {over} DMG overflow noted, not calculated"
-    ctx.say(text + ".", "space_shard.overflow", cid)
+    if grade:
+        text += f"; the kind DMG{grade} is noted, not applied"
+    ctx.say(text + ".", "space_shard.overflow", cid, grade=values["grade"] or None)
+    if values["effects"]:
+        label, applies, sentence = EFFECT_CASES[values["effects"]]
+        ctx.say(
+            f"{c['name']}'s damage: {label.lower()}: {sentence}.",
+            "space_shard.multiple_effects",
+            cid,
+            effects={"case": values["effects"], "apply": applies},
+        )
     if values["melee"] and amount:
         _aim_lost(ctx, cid, "is hit by a melee attack")
 

@@ -37,7 +37,6 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
             "space_shard.types_of_attacks",
             "space_shard.attack_types_zh",
             "space_shard.area_effect",
-            "space_shard.multiple_effects",
         ),
     ),
     (

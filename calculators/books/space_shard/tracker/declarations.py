@@ -7,6 +7,7 @@ from __future__ import annotations
 from ....tracker.spec import Action, Field, Limit, Rule, citing
 from ..rules import (
     A_AIM,
+    A_AMMO,
     A_CAP,
     A_DOWNGRADE,
     A_EXTRA_HIT,
@@ -18,7 +19,9 @@ from ..rules import (
     A_ROUNDS,
     A_SURPRISE,
     AIM_CHOICES,
+    DMG_GRADES,
     DOWNGRADE_CHOICES,
+    EFFECT_CASES,
     IN_HAND_CHOICES,
     MANEUVERABILITY,
     ORDER_CHOICES,
@@ -124,6 +127,14 @@ RULES = (
         "cap, not counted against it (L86).",
     ),
     Rule(
+        "space_shard.multiple_effects",
+        "Multiple Effects",
+        "space_shard.multiple_effects",
+        "Damage caused once by a weapon with several special effects: all take effect; by "
+        "several pieces of ammunition: none if one piece has none, else the ST chooses one "
+        "when they are all different (L82-L83).",
+    ),
+    Rule(
         "space_shard.maneuverability",
         "A flying target tripped",
         "space_shard.tripping",
@@ -168,6 +179,7 @@ RULES = citing(
         "space_shard.extra_dmg": (A_CAP, A_EXTRA_HIT),
         "space_shard.reload": (A_IN_HAND, A_ROUNDS),
         "space_shard.maneuverability": (A_MANEUVER, A_DURATION),
+        "space_shard.multiple_effects": (A_AMMO,),
         "space_shard.stagger": (A_DURATION,),
         "space_shard.prone": (A_DURATION,),
     },
@@ -205,6 +217,7 @@ ASSUMPTIONS = (
     "space_shard.tracker_hp_one_number",
     A_ROUNDS,
     A_MANEUVER,
+    A_AMMO,
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 
@@ -322,6 +335,22 @@ ACTIONS = (
                 help="DMG a resource calls Extra DMG: not capped by Max DMG.",
             ),
             Field("melee", "From a melee attack", "flag", False),
+            Field(
+                "grade",
+                "Kind of DMG",
+                "choice",
+                "",
+                choices=(("", "Not stated"), *((g, f"DMG({g})") for g in DMG_GRADES)),
+                help="Noted on the event; what each kind does is not in this source.",
+            ),
+            Field(
+                "effects",
+                "Special effects",
+                "choice",
+                "",
+                choices=(("", "One source of special effects, or none"),)
+                + tuple((k, v[0]) for k, v in EFFECT_CASES.items()),
+            ),
         ),
         "space_shard.overflow",
         common=True,
