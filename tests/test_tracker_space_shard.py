@@ -284,7 +284,8 @@ def test_full_defense() -> None:
     state, events = run(state, {"op": "full_defense", "id": "c1"})
     assert said(events, "space_shard.full_defense") == [
         "Rex takes Full Defense: Defense +3 Evade Bonus (Basic Defense 3) and +3 DP on Saving "
-        "Throws against area damage, kept until their next turn."
+        "Throws against area damage, kept until their next turn; the guns and crossbows of "
+        "enemies they can see lose their High Speed Inscription (L184)."
     ]
     refused(state, {"op": "full_defense", "id": "c1"}, "id")  # the Standard Action is spent
     state, events = to_turn_of(state, "c1")

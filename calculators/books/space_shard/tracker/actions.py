@@ -172,7 +172,8 @@ def _full_defense(ctx: Ctx, values: dict[str, Any]) -> None:
     ctx.say(
         f"{c['name']} takes Full Defense: Defense +{r['bonus']} Evade Bonus (Basic Defense "
         f"{c['base_defense']}) and +{r['area_save_dp_bonus']} DP on Saving Throws against "
-        "area damage, kept until their next turn.",
+        "area damage, kept until their next turn; the guns and crossbows of enemies they can "
+        "see lose their High Speed Inscription (L184).",
         "space_shard.full_defense",
         cid,
     )

@@ -104,7 +104,8 @@ RULES = (
         "space_shard.full_defense",
         "Full Defense",
         "space_shard.full_defense",
-        "A Standard Action: an Evade Bonus equal to the Basic Defense while kept.",
+        "A Standard Action: an Evade Bonus equal to the Basic Defense while kept; the "
+        "guns and crossbows of enemies the creature sees lose their High Speed Inscription.",
     ),
     Rule(
         "space_shard.aiming",
