@@ -99,6 +99,7 @@ def test_settings_default_to_their_assumptions() -> None:
         g.A_BURNING: "start",
         g.A_EXHAUSTION_REST: "long",
         "glittershard.natural_healing_rounding": "floor",
+        g.A_HUNGER_GAP: "second stage",
     }
 
 
@@ -895,10 +896,12 @@ def test_every_action_with_its_defaults_is_refused_or_valid() -> None:
 
 
 def test_every_rule_appears_in_an_event() -> None:
-    module = sys.modules[__name__]
-    for name, function in inspect.getmembers(module, inspect.isfunction):
-        if name.startswith("test_") and name != "test_every_rule_appears_in_an_event":
-            function()
+    from tests import test_tracker_glittershard_more as more
+
+    for module in (sys.modules[__name__], more):
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if name.startswith("test_") and name != "test_every_rule_appears_in_an_event":
+                function()
     seen = {e["rule"] for e in EVENTS}
     missing = [r.id for r in g.RULES if r.id not in seen]
     assert not missing, missing

@@ -284,7 +284,8 @@ def test_full_defense() -> None:
     state, events = run(state, {"op": "full_defense", "id": "c1"})
     assert said(events, "space_shard.full_defense") == [
         "Rex takes Full Defense: Defense +3 Evade Bonus (Basic Defense 3) and +3 DP on Saving "
-        "Throws against area damage, kept until their next turn."
+        "Throws against area damage, kept until their next turn; the guns and crossbows of "
+        "enemies they can see lose their High Speed Inscription (L184)."
     ]
     refused(state, {"op": "full_defense", "id": "c1"}, "id")  # the Standard Action is spent
     state, events = to_turn_of(state, "c1")
@@ -385,7 +386,10 @@ def test_stored_creatures_are_checked() -> None:
 
 
 def test_every_rule_is_applied_by_an_event() -> None:
-    for name, function in list(globals().items()):
+    from tests import test_tracker_space_shard_gear as gear
+
+    tests = [*globals().items(), *vars(gear).items()]
+    for name, function in tests:
         if name.startswith("test_") and name != "test_every_rule_is_applied_by_an_event":
             function()
     applied = {e["rule"] for e in EVENTS}

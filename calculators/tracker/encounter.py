@@ -394,8 +394,12 @@ PENDING_KEYS = ("check", "label", "expression", "names", "op", "target", "rule")
 
 
 def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
-    """An encounter read back from storage, a link or a file, checked field by field."""
-    state = check.record(raw, path, KEYS, "encounter")
+    """An encounter read back from storage, a link or a file, checked field by field.
+
+    A save made before a system added a creature field or a setting still loads: the
+    system's ``ADDED`` (field: default) and ``ADDED_SETTINGS`` (names) fill what it lacks.
+    """
+    state = dict(check.record(raw, path, KEYS, "encounter"))
     if state.get("system") != system.SYSTEM:
         raise InputError(check.join(path, "system"), f"This is not a {system.TITLE} encounter.")
     if state.get("version") != VERSION:
@@ -416,6 +420,12 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
     )
     if len(creatures) > MAX_CREATURES:
         raise InputError(check.join(path, "creatures"), "Too many creatures.")
+    added = getattr(system, "ADDED", {})
+    if added:
+        creatures = {
+            cid: {**added, **c} if isinstance(c, dict) else c for cid, c in creatures.items()
+        }
+        state["creatures"] = creatures
     for cid, creature in creatures.items():
         _validate_creature(system, cid, creature, check.join(check.join(path, "creatures"), cid))
     order = state["order"]
@@ -433,12 +443,18 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
         [f.name for f in system.SETTINGS],
         "set of settings",
     )
+    later = getattr(system, "ADDED_SETTINGS", ())
+    settings = {
+        **{f.name: _setting_default(f) for f in system.SETTINGS if f.name in later},
+        **settings,
+    }
+    state["settings"] = settings
     for field in system.SETTINGS:
         key = check.join(check.join(path, "settings"), field.name)
         if field.name not in settings:
             raise InputError(key, "This setting is missing.")
         value(field, settings[field.name], key)
-    return dict(state)
+    return state
 
 
 def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> None:

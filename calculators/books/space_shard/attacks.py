@@ -24,6 +24,7 @@ from .rules import (
     SCOPE_CHOICES,
     SPELL_CHOICES,
     STEPS_CHOICES,
+    TRIP_DP_PER_SIZE,
 )
 
 
@@ -151,6 +152,8 @@ def attack_odds(
     shortfall: int = 0,
     bow_str_requirement: int = 0,
     modifier: int = 0,
+    extra_dmg: int = 0,
+    trip_size_over: int = 0,
     aim_rounds: int = 0,
     firing_from_cover: str = "none",
     dice: list[int] | None = None,
@@ -165,6 +168,7 @@ def attack_odds(
     extra_throwing_penalty: int = 0,
     spell_distance: str = SPELL_CHOICES[0],
     aiming: str = AIM_CHOICES[0],
+    extra_on_a_hit: bool = True,
 ) -> dict[str, Any]:
     """DP, Max DMG and the exact distribution of successes and damage of one attack.
 
@@ -186,6 +190,15 @@ def attack_odds(
     >>> r["distance_penalty"], r["dp"], r["max_distance"]
     (4, 4, 80)
     >>> attack_odds("bladed", dice=[8, 9, 1, 2, 10])["damage"]
+    3
+
+    Extra DMG comes on top of Max DMG (L86); tripping a target 2 sizes larger costs 2 DP (L262):
+
+    >>> r = attack_odds("bladed", strength=1, skill=0, weapon_damage=0, target_defense=0,
+    ...                 dice=[9], extra_dmg=2)
+    >>> r["max_dmg"], r["successes"], r["damage"]
+    (1, 1, 3)
+    >>> attack_odds("barehand", trip_size_over=2)["dp"]
     3
     """
     kind = ATTACKS[attack]
@@ -305,6 +318,17 @@ def attack_odds(
         else:
             problems.append(f"{row['Coverage']}: {row['Penalty']}")
 
+    if trip_size_over:
+        if kind.ranged or attack == "spell":
+            raise InputError(
+                "trip_size_over", "Tripping is a melee attack (a born weapon or a blade)."
+            )
+        dp -= TRIP_DP_PER_SIZE * trip_size_over
+        dp_text += less(TRIP_DP_PER_SIZE * trip_size_over, "Unnamed Penalty (tripping)")
+        notes.append(
+            f"Tripping a target {trip_size_over} size larger: −{TRIP_DP_PER_SIZE} DP each; "
+            "the trip itself causes no damage."
+        )
     if modifier:
         dp_text += f" {term(modifier, 'modifiers')}"
     dp += modifier
@@ -313,6 +337,12 @@ def attack_odds(
     n = pool_dice(dp, empty_pool_dice)
     successes = count_at_least(n, dp_die, dp_success_threshold)
     damage = damage_dist(successes, max_dmg, cap_damage) if usable else Dist.constant(0)
+    if extra_dmg and usable:
+        damage = damage.map(lambda d: d + extra_dmg if d or not extra_on_a_hit else 0)
+        notes.append(
+            f"+{extra_dmg} Extra DMG, not counted against Max DMG"
+            + (" (when the attack deals damage)" if extra_on_a_hit else "")
+        )
     faces, rolled = resolve_pool(n, dp_die, dice, seed)
 
     name = _formula_name(kind.dp_formula)
@@ -346,6 +376,8 @@ def attack_odds(
     if faces is not None:
         hits = count_successes(faces, dp_success_threshold)
         dealt = (min(hits, max(max_dmg, 0)) if cap_damage else hits) if usable else 0
+        if usable and extra_dmg and (dealt or not extra_on_a_hit):
+            dealt += extra_dmg
         result["successes"] = hits
         result["damage"] = dealt
         breakdown.append(

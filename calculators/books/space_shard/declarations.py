@@ -33,6 +33,7 @@ from .rules import (
     A_DOWNGRADE,
     A_EMPTY,
     A_EXTRA,
+    A_EXTRA_HIT,
     A_LIMIT,
     A_METERS,
     A_ORDER,
@@ -137,6 +138,22 @@ REGISTRY.add(
             int_input("bow_str_requirement", "Bow's STR requirement", 0, 0, 30, help="Bows only."),
             int_input("modifier", "Other modifiers", 0, -50, 50, help="± DP."),
             int_input(
+                "extra_dmg",
+                "Extra DMG",
+                0,
+                0,
+                99,
+                help="DMG a resource calls Extra DMG: added after the Max DMG cap.",
+            ),
+            int_input(
+                "trip_size_over",
+                "Tripping: the target's size above yours",
+                0,
+                0,
+                99,
+                help="−1 DP Unnamed Penalty a point; 0 for an attack that is not a trip.",
+            ),
+            int_input(
                 "aim_rounds",
                 "Rounds aimed",
                 0,
@@ -181,6 +198,9 @@ REGISTRY.add(
                 high=5,
             ),
             assumption_input("cap_damage", "Max DMG caps the damage", A_CAP),
+            assumption_input(
+                "extra_on_a_hit", "Extra DMG only when the attack deals damage", A_EXTRA_HIT
+            ),
             assumption_input(
                 "unusable_shortfall",
                 "Weapon unusable when missing its requirement by",
@@ -248,6 +268,7 @@ REGISTRY.add(
             A_THRESHOLD,
             A_EMPTY,
             A_CAP,
+            A_EXTRA_HIT,
             A_LIMIT,
             A_SCOPE,
             A_STEPS,

@@ -37,8 +37,9 @@ from . import squares as _squares
 from .actions import _act, _battle_skill, _posture, _roll_initiative
 from .card import card, from_character
 from .declarations import ACTIONS as _ACTIONS
-from .declarations import ASSUMPTIONS as _ASSUMPTIONS
 from .declarations import (
+    ADDED,
+    ADDED_SETTINGS,
     CREATURE,
     EXAMPLES,
     KINDS,
@@ -47,6 +48,7 @@ from .declarations import (
     SETTINGS,
     STORED,
 )
+from .declarations import ASSUMPTIONS as _ASSUMPTIONS
 from .healing import _cast, _damage_action, _heal, _treat
 from .hooks import (
     after_set,
@@ -59,6 +61,7 @@ from .hooks import (
     turn_start,
     validate_creature,
 )
+from .purse import _gain, _spend
 from .reading import effective, exhaustion_names, goal, hunger_stage
 from .rests import _doze, _eat, _exhaust, _miss_meal, _pass_time, _rest, _rest_all, _wake
 from .rulebook import INITIATIVE_RULE, ORDER_RULE, SYSTEM, TITLE
@@ -71,6 +74,7 @@ from .terms import (
     A_FEAR,
     A_HALVES,
     A_HUNGER,
+    A_HUNGER_GAP,
     A_POISON,
     A_SPELL,
     A_WAKING,
@@ -102,6 +106,7 @@ __all__ = [
     "A_HALVES",
     "A_FEAR",
     "A_HUNGER",
+    "A_HUNGER_GAP",
     "A_WAKING",
     "A_SPELL",
     "A_POISON",
@@ -133,6 +138,8 @@ __all__ = [
     "KINDS",
     "MOVES",
     "ACTIONS",
+    "ADDED",
+    "ADDED_SETTINGS",
     "assumed",
     "exhaustion_names",
     "hunger_stage",
@@ -178,6 +185,8 @@ HANDLERS = {
     "exhaust": _exhaust,
     "miss_meal": _miss_meal,
     "eat": _eat,
+    "gain": _gain,
+    "spend": _spend,
     "battle_skill": _battle_skill,
     "doze": _doze,
     "wake": _wake,

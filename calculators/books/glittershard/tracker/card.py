@@ -9,6 +9,7 @@ from ....tracker.context import State
 from .. import builder
 from ..tables import stats as stat_table
 from .actions import _left
+from .purse import purse_text
 from .reading import effective, exhaustion_names, goal
 from .terms import POSTURES, STATUSES
 
@@ -41,6 +42,7 @@ def card(creature: dict[str, Any], state: State) -> dict[str, Any]:
         numbers.append(
             ("Hungry", f"{c['hungry'] // 60} h {c['hungry'] % 60} min", "starves at 192 h")
         )
+    numbers.append(("Purse", purse_text(c["gold"], c["pennies"]), "1 gold = 100 pennies"))
     numbers.append(("Awake", f"{c['awake'] // 60} h {c['awake'] % 60} min", "Tired at 14 h"))
     if c["mundane"]:
         numbers.append(("Mundane healing", c["mundane"], "after a medium rest"))

@@ -121,10 +121,10 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("glittershard.magical_healing",),
     ),
     (
-        "Not applied yet: the tracker keeps no food, money or items (what a meal costs "
-        "and weighs, gold, bags and rings are the GM's and the players' to keep); hunger "
-        "itself is applied.",
-        ("glittershard.food", "glittershard.gold_heading", "glittershard.equipment"),
+        "Not applied: the tracker keeps no food or items (what a meal weighs and how long "
+        "it keeps a creature fed, bags and rings are the GM's and the players' to keep); "
+        "hunger is applied with Hunger, and what food costs is spent from the purse (Gold).",
+        ("glittershard.food", "glittershard.equipment"),
     ),
     (
         "Not applied: a summoned creature is added as a creature of its own; sharing its "

@@ -8,7 +8,15 @@ from ....tracker import positions
 from ....tracker.spec import Action, Field, Limit
 from ..rules import A_NATURAL_ROUNDING, SCORE_ROUNDING_CHOICES
 from ..tables import movement_costs
-from .terms import A_BURNING, A_EXHAUSTION_REST, HEALTH_LOW, REST_CHOICES, STATUSES
+from .terms import (
+    A_BURNING,
+    A_EXHAUSTION_REST,
+    A_HUNGER_GAP,
+    HEALTH_LOW,
+    HUNGER_GAP_CHOICES,
+    REST_CHOICES,
+    STATUSES,
+)
 
 CREATURE = (
     Field("nim", "Nimbleness", "int", 0, low=-20, high=99),
@@ -44,6 +52,15 @@ CREATURE = (
         help="Tired after 14 hours (840 minutes).",
     ),
     Field(
+        "gold",
+        "Gold",
+        "int",
+        0,
+        low=0,
+        high=999_999,
+        help="The purse's whole gold; 1 gold = 100 pennies.",
+    ),
+    Field(
         "tiebreak",
         "Secondary d10 (turn order ties)",
         "int",
@@ -66,7 +83,10 @@ STORED = (
     "battle_used",
     "poison_dc",
     "poison_damage",
+    "pennies",
 )
+ADDED = {"gold": 0, "pennies": 0}
+"""Creature fields a save from before them lacks, with the value they start at."""
 
 ASSUMPTIONS = (
     "glittershard.tracker_halves",
@@ -106,7 +126,19 @@ SETTINGS = (
         None,
         choices=tuple((c, c) for c in SCORE_ROUNDING_CHOICES),
     ),
+    Field(
+        A_HUNGER_GAP,
+        "From 16 to 48 hours without a meal",
+        "choice",
+        None,
+        choices=(
+            (HUNGER_GAP_CHOICES[0], "the second stage goes on"),
+            (HUNGER_GAP_CHOICES[1], "the third stage begins"),
+        ),
+    ),
 )
+ADDED_SETTINGS = (A_HUNGER_GAP,)
+"""Settings a save from before them lacks: their defaults fill in."""
 
 EXAMPLES = (
     {"name": "Mara", "nim": 5, "bwn": 2, "max_health": 14, "health": 14, "speed": 7},
@@ -304,6 +336,34 @@ ACTIONS = (
     ),
     Action("miss_meal", "Misses a meal", "creature", (), "glittershard.hunger"),
     Action("eat", "Eats", "creature", (), "glittershard.hunger"),
+    Action(
+        "gain",
+        "Gains gold",
+        "creature",
+        (
+            Field("gold", "Gold", "int", 0, low=0, high=999_999),
+            Field("pennies", "Pennies", "int", 0, low=0, high=99_999),
+            Field("what", "For", "text", "", help="Optional: what for."),
+        ),
+        "glittershard.purse",
+    ),
+    Action(
+        "spend",
+        "Spends gold",
+        "creature",
+        (
+            Field("gold", "Gold", "int", 0, low=0, high=999_999),
+            Field("pennies", "Pennies", "int", 0, low=0, high=99_999),
+            Field(
+                "what",
+                "For",
+                "text",
+                "",
+                help="Optional: what is bought (prices are in gold unless stated).",
+            ),
+        ),
+        "glittershard.purse",
+    ),
     Action(
         "battle_skill",
         "Use a once-per-battle skill",

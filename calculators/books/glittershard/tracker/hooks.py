@@ -37,6 +37,7 @@ def new_creature(values: dict[str, Any]) -> dict[str, Any]:
         "battle_used": [],
         "poison_dc": None,
         "poison_damage": None,
+        "pennies": 0,
     }
     validate_creature(c, "")
     if c["health"] <= -c["max_health"] or c["exhaustion"] >= 6 or hunger_stage(c["hungry"]) >= 4:
@@ -75,6 +76,7 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
     used = c["battle_used"]
     if not isinstance(used, list) or any(not isinstance(u, str) for u in used):
         raise InputError(_at(path, "battle_used"), "Must list the skills used this battle.")
+    _whole(c["pennies"], _at(path, "pennies"), 0, 99)
     for key in ("poison_dc", "poison_damage"):
         if c[key] is not None:
             _whole(c[key], _at(path, key), 0, 999)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....data import table
-from .terms import HUNGER_STAGES
+from .terms import HUNGER_GAP_CHOICES, HUNGER_STAGES
 
 
 def exhaustion_names() -> dict[int, str]:
@@ -20,18 +20,32 @@ def exhaustion_names() -> dict[int, str]:
     }
 
 
-def hunger_stage(minutes: int | None) -> int:
+def hunger_stage(minutes: int | None, gap: str = HUNGER_GAP_CHOICES[0]) -> int:
     """The stage of hunger after ``minutes`` without a meal (0: not hungry; 4: starved).
 
-    Between 16 and 48 hours the second stage goes on (``glittershard.tracker_hunger_stages``).
+    Between 16 and 48 hours, where the rulebook is silent, the second stage goes on, or with
+    ``gap`` ``"third stage"`` the third begins at 16 hours
+    (``glittershard.tracker_hunger_16_to_48_hours``, a setting).
 
     >>> [hunger_stage(m) for m in (None, 0, 239, 240, 959, 2879, 2880, 11519, 11520)]
     [0, 1, 1, 2, 2, 2, 3, 3, 4]
+    >>> [hunger_stage(m, "third stage") for m in (959, 960, 2879, 2880)]
+    [2, 3, 3, 3]
     """
     if minutes is None:
         return 0
-    bounds = (HUNGER_STAGES[0], HUNGER_STAGES[1], HUNGER_STAGES[3], HUNGER_STAGES[4])
+    third = HUNGER_STAGES[2] if gap == HUNGER_GAP_CHOICES[1] else HUNGER_STAGES[3]
+    bounds = (HUNGER_STAGES[0], HUNGER_STAGES[1], third, HUNGER_STAGES[4])
     return sum(1 for low in bounds if minutes >= low)
+
+
+def third_stage_hours(gap: str) -> int:
+    """The hours without a meal from which health does not come back after a long rest.
+
+    >>> third_stage_hours("second stage"), third_stage_hours("third stage")
+    (48, 16)
+    """
+    return (HUNGER_STAGES[2] if gap == HUNGER_GAP_CHOICES[1] else HUNGER_STAGES[3]) // 60
 
 
 def effective(c: dict[str, Any]) -> dict[str, Any]:

@@ -20,9 +20,10 @@ from .health import (
     _thresholds,
     _wake_if_healed,
 )
-from .reading import exhaustion_names, hunger_stage
+from .reading import exhaustion_names, hunger_stage, third_stage_hours
 from .terms import (
     A_EXHAUSTION_REST,
+    A_HUNGER_GAP,
     AWAKE_MINUTES,
     COLD_DICE,
     COLD_MINUTES,
@@ -41,9 +42,10 @@ def _advance(ctx: Ctx, cid: str, minutes: int, *, awake: bool) -> None:
     if c["dead"]:
         return
     if c["hungry"] is not None:
-        before = hunger_stage(c["hungry"])
+        gap = ctx.setting(A_HUNGER_GAP)
+        before = hunger_stage(c["hungry"], gap)
         c["hungry"] = min(20000, c["hungry"] + minutes)
-        after = hunger_stage(c["hungry"])
+        after = hunger_stage(c["hungry"], gap)
         if after != before and after < 4:
             texts = {
                 2: "also −1 Bwn",
@@ -150,10 +152,11 @@ def _rest_one(ctx: Ctx, cid: str, kind: str) -> None:
             )
             c["mundane"] = 0
     if kind == "long":
-        if hunger_stage(c["hungry"]) >= 3:
+        gap = ctx.setting(A_HUNGER_GAP)
+        if hunger_stage(c["hungry"], gap) >= 3:
             ctx.say(
-                f"{name} has gone 48 hours or more without a meal: health does not come back "
-                "after this long rest.",
+                f"{name} has gone {third_stage_hours(gap)} hours or more without a meal: "
+                "health does not come back after this long rest.",
                 "glittershard.hunger",
                 cid,
             )

@@ -159,6 +159,13 @@ RULES = (
         "health does not come back on a long rest, 192 hours starves to death.",
     ),
     Rule(
+        "glittershard.purse",
+        "Gold",
+        "glittershard.gold_heading",
+        "A creature's purse holds gold and pennies, gained and spent; 1 gold is 100 pennies "
+        "for change; prices are in gold unless stated (L496).",
+    ),
+    Rule(
         "glittershard.hypothermia",
         "Hypothermia",
         "glittershard.maladies_table",
@@ -238,7 +245,10 @@ RULES = citing(
         "glittershard.exhaustion_rest": ("glittershard.tracker_exhaustion_rest",),
         "glittershard.natural_healing": ("glittershard.natural_healing_rounding",),
         "glittershard.fear": ("glittershard.tracker_fear_duration",),
-        "glittershard.hunger": ("glittershard.tracker_hunger_stages",),
+        "glittershard.hunger": (
+            "glittershard.tracker_hunger_stages",
+            "glittershard.tracker_hunger_16_to_48_hours",
+        ),
         "glittershard.unconscious": ("glittershard.tracker_consciousness",),
         "glittershard.magical_stamina": ("glittershard.tracker_spell_cost",),
         "glittershard.recovery_points": (

@@ -45,6 +45,8 @@ from .declarations import (
     A_SURPRISE,
     A_WHOLE,
     ACTIONS,
+    ADDED,
+    ADDED_SETTINGS,
     ASSUMPTIONS,
     CREATURE,
     DURATION_CHOICES,
@@ -72,6 +74,8 @@ from .rounds import (
 
 __all__ = [
     "ACTIONS",
+    "ADDED",
+    "ADDED_SETTINGS",
     "ASSUMPTIONS",
     "A_AIM",
     "A_DOWNGRADE",

@@ -12,9 +12,10 @@ from ....tracker.context import Ctx
 from ....tracker.encounter import current_id
 from ..defense import defensive_bonus
 from ..melee import charge_bonus
-from ..rules import A_ROUND, AIM_MAX_ROUNDS, INITIATIVE_DIE
+from ..rules import A_CAP, A_EXTRA_HIT, A_ROUND, AIM_MAX_ROUNDS, EFFECT_CASES, INITIATIVE_DIE
 from .creatures import _base_defense, _effect, order_key
 from .declarations import KIND_NAMES
+from .gear import _fire, _flying, _reload
 from .turn import _aim_lost, _aim_used, _take
 
 
@@ -44,7 +45,11 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     kind = values["kind"]
+    if values["fires"] and kind != "attack":
+        raise InputError("fires", "Only an attack fires a weapon: take the action as an attack.")
     _take(ctx, cid, kind, "kind")
+    if values["fires"]:
+        _fire(ctx, cid)
     if kind == "attack":
         _aim_used(ctx, cid)
     elif kind in ("standard", "movement", "full-turn"):
@@ -61,16 +66,53 @@ def _damage(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     amount = values["amount"]
+    if values["max_dmg"] is not None or values["extra"]:
+        amount = _capped(ctx, cid, amount, values["max_dmg"], values["extra"])
     before = c["hp"]
     c["hp"] = max(0, before - amount)
     over = amount - before if amount > before else 0
-    text = f"{c['name']} takes {amount} DMG: HP {before} → {c['hp']}"
+    grade = f"({values['grade']})" if values["grade"] else ""
+    text = f"{c['name']} takes {amount} DMG{grade}: HP {before} → {c['hp']}"
     if over:
         c["overflow"] = min(c["overflow"] + over, 10**6)
         text += f"; {over} DMG overflow noted, not calculated"
-    ctx.say(text + ".", "space_shard.overflow", cid)
+    if grade:
+        text += f"; the kind DMG{grade} is noted, not applied"
+    ctx.say(text + ".", "space_shard.overflow", cid, grade=values["grade"] or None)
+    if values["effects"]:
+        label, applies, sentence = EFFECT_CASES[values["effects"]]
+        ctx.say(
+            f"{c['name']}'s damage: {label.lower()}: {sentence}.",
+            "space_shard.multiple_effects",
+            cid,
+            effects={"case": values["effects"], "apply": applies},
+        )
     if values["melee"] and amount:
         _aim_lost(ctx, cid, "is hit by a melee attack")
+
+
+def _capped(ctx: Ctx, cid: str, amount: int, max_dmg: int | None, extra: int) -> int:
+    """The successes' DMG capped at Max DMG (if the setting caps), plus the Extra DMG."""
+    capped = amount
+    parts = [f"{amount} DMG of the successes"]
+    if max_dmg is not None and ctx.setting(A_CAP) and amount > max_dmg:
+        capped = max_dmg
+        parts = [f"{amount} DMG of the successes, capped at Max DMG {max_dmg}"]
+    elif max_dmg is not None:
+        parts.append(f"(Max DMG {max_dmg})")
+    if extra and not capped and ctx.setting(A_EXTRA_HIT):
+        parts.append(f"no success, so no {extra} Extra DMG")
+        extra = 0
+    total = capped + extra
+    if extra:
+        parts.append(f"+ {extra} Extra DMG, not counted against Max DMG")
+    ctx.say(
+        f"{ctx.name(cid)}'s DMG {total}: {' '.join(parts)}.",
+        "space_shard.extra_dmg",
+        cid,
+        dmg={"successes": amount, "max_dmg": max_dmg, "capped": capped, "extra": extra},
+    )
+    return total
 
 
 def _charge(ctx: Ctx, values: dict[str, Any]) -> None:
@@ -130,7 +172,8 @@ def _full_defense(ctx: Ctx, values: dict[str, Any]) -> None:
     ctx.say(
         f"{c['name']} takes Full Defense: Defense +{r['bonus']} Evade Bonus (Basic Defense "
         f"{c['base_defense']}) and +{r['area_save_dp_bonus']} DP on Saving Throws against "
-        "area damage, kept until their next turn.",
+        "area damage, kept until their next turn; the guns and crossbows of enemies they can "
+        "see lose their High Speed Inscription (L184).",
         "space_shard.full_defense",
         cid,
     )
@@ -174,9 +217,12 @@ def _stagger(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     points = values["points"]
-    c["statuses"]["prone"] = None
     c["effects"] = [e for e in c["effects"] if e["status"] != "stagger"]
-    text = f"{c['name']} is tripped and falls prone"
+    if values["flying"] == "no":
+        c["statuses"]["prone"] = None
+        text = f"{c['name']} is tripped and falls prone"
+    else:
+        text = _flying(ctx, cid, values["flying"])
     if points:
         c["statuses"]["stagger"] = points
         c["effects"].append(_effect(f"Stagger {points}", 0, ctx.state["round"] + 1, False))
@@ -195,4 +241,5 @@ HANDLERS = {
     "prone": _prone,
     "get_up": _get_up,
     "stagger": _stagger,
+    "reload": _reload,
 }

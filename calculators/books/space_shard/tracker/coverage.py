@@ -37,18 +37,7 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
             "space_shard.types_of_attacks",
             "space_shard.attack_types_zh",
             "space_shard.area_effect",
-            "space_shard.multiple_effects",
         ),
-    ),
-    (
-        "Not applied yet: Extra DMG beyond Max DMG is the attack's, which the tracker does "
-        "not roll (the Attack calculator caps damage at Max DMG).",
-        ("space_shard.max_dmg_rules",),
-    ),
-    (
-        "Not applied yet: the tracker keeps no weapons or ammunition, so reloading is the "
-        "GM's to count (each reload is an action of its kind).",
-        ("space_shard.reloading",),
     ),
     (
         "Applied with Guarding: a blade guards like a brawl, with the blade's bonus.",

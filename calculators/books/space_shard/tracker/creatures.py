@@ -8,13 +8,13 @@ from typing import Any
 
 from ....errors import InputError
 from ....tracker.context import State
-from ..rules import A_ORDER, AIM_MAX_ROUNDS, ORDER_CHOICES
+from ..rules import A_ORDER, AIM_MAX_ROUNDS, ORDER_CHOICES, WEAPON_STATES
 from .declarations import KIND_NAMES, RULES
 
 
 def new_creature(values: dict[str, Any]) -> dict[str, Any]:
     """A creature's own numbers, checked: HP never above full."""
-    creature = {**values, "spent": [], "effects": [], "aim": 0, "overflow": 0}
+    creature = {**values, "spent": [], "effects": [], "aim": 0, "overflow": 0, "weapon": ""}
     validate_creature(creature, "")
     return creature
 
@@ -41,6 +41,8 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
         raise InputError(_at(path, "aim"), f"Must be the rounds aimed, 0 to {AIM_MAX_ROUNDS}.")
     if not _whole(creature["overflow"], 0, 10**6):
         raise InputError(_at(path, "overflow"), "Must be the overflow noted, 0 or more.")
+    if creature["weapon"] not in WEAPON_STATES:
+        raise InputError(_at(path, "weapon"), "Must be where the weapon is in its reload.")
     effects = creature["effects"]
     if not isinstance(effects, list) or len(effects) > 50:
         raise InputError(_at(path, "effects"), "Must list the effects on the creature.")
@@ -114,6 +116,8 @@ def card(creature: dict[str, Any], state: State) -> dict[str, Any]:
         numbers.append(("Overflow noted", c["overflow"], "DMG not calculated"))
     if c["aim"]:
         numbers.append(("Aimed", c["aim"], f"rounds, at most {AIM_MAX_ROUNDS}"))
+    if c["weapon"]:
+        numbers.append(("Weapon", WEAPON_STATES[c["weapon"]], "its reload sequence"))
     if c["spent"]:
         numbers.append(("This turn", ", ".join(KIND_NAMES[k] for k in c["spent"]), ""))
     conditions = []

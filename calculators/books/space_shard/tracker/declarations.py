@@ -7,15 +7,26 @@ from __future__ import annotations
 from ....tracker.spec import Action, Field, Limit, Rule, citing
 from ..rules import (
     A_AIM,
+    A_AMMO,
+    A_CAP,
     A_DOWNGRADE,
+    A_EXTRA_HIT,
+    A_IN_HAND,
+    A_MANEUVER,
     A_ORDER,
     A_REINFORCE,
     A_ROUND,
+    A_ROUNDS,
     A_SURPRISE,
     AIM_CHOICES,
+    DMG_GRADES,
     DOWNGRADE_CHOICES,
+    EFFECT_CASES,
+    IN_HAND_CHOICES,
+    MANEUVERABILITY,
     ORDER_CHOICES,
     REINFORCE_CHOICES,
+    RELOADS,
     ROUNDING_CHOICES,
     SURPRISE_CHOICES,
 )
@@ -93,7 +104,8 @@ RULES = (
         "space_shard.full_defense",
         "Full Defense",
         "space_shard.full_defense",
-        "A Standard Action: an Evade Bonus equal to the Basic Defense while kept.",
+        "A Standard Action: an Evade Bonus equal to the Basic Defense while kept; the "
+        "guns and crossbows of enemies the creature sees lose their High Speed Inscription.",
     ),
     Rule(
         "space_shard.aiming",
@@ -107,6 +119,37 @@ RULES = (
         "DMG overflow",
         "space_shard.dmg_exceeds_overflow",
         "Damage beyond the HP left is not calculated: HP stops at 0 and the overflow is noted.",
+    ),
+    Rule(
+        "space_shard.extra_dmg",
+        "Max DMG and Extra DMG",
+        "space_shard.max_dmg_rules",
+        "The successes' DMG is capped at the attack's Max DMG; Extra DMG is added after the "
+        "cap, not counted against it (L86).",
+    ),
+    Rule(
+        "space_shard.multiple_effects",
+        "Multiple Effects",
+        "space_shard.multiple_effects",
+        "Damage caused once by a weapon with several special effects: all take effect; by "
+        "several pieces of ammunition: none if one piece has none, else the ST chooses one "
+        "when they are all different (L82-L83).",
+    ),
+    Rule(
+        "space_shard.maneuverability",
+        "A flying target tripped",
+        "space_shard.tripping",
+        "A flying target that loses a trip: Maneuverability one level lower for 1 round; "
+        "from Clumsy it falls immediately; Perfect or Hovering are not affected (L261).",
+    ),
+    Rule(
+        "space_shard.reload",
+        "Reloading",
+        "space_shard.reloading",
+        "Each reload step is the action the rulebook gives it, one lower (at least a Free "
+        "Action) with the ammunition in hand (L238); a crossbow is strung after its bolt is "
+        "installed (L245), a single-shot firearm's round chambered after it is loaded (L247), "
+        "before the attack that fires it.",
     ),
     Rule(
         "space_shard.prone",
@@ -134,6 +177,10 @@ RULES = citing(
         "space_shard.guarding": (A_DURATION,),
         "space_shard.full_defense": ("space_shard.tracker_full_defense_kept",),
         "space_shard.overflow": ("space_shard.tracker_hp_one_number",),
+        "space_shard.extra_dmg": (A_CAP, A_EXTRA_HIT),
+        "space_shard.reload": (A_IN_HAND, A_ROUNDS),
+        "space_shard.maneuverability": (A_MANEUVER, A_DURATION),
+        "space_shard.multiple_effects": (A_AMMO,),
         "space_shard.stagger": (A_DURATION,),
         "space_shard.prone": (A_DURATION,),
     },
@@ -161,12 +208,17 @@ CREATURE = (
     Field("speed", "Speed (m)", "int", 6, low=0, high=99),
     Field("surprise", "In the Surprise Round", "flag", False),
 )
-STORED = (*(f.name for f in CREATURE), "spent", "effects", "aim", "overflow")
+STORED = (*(f.name for f in CREATURE), "spent", "effects", "aim", "overflow", "weapon")
+ADDED = {"weapon": ""}
+"""Creature fields a save from before them lacks, with the value they start at."""
 
 ASSUMPTIONS = (
     "space_shard.tracker_full_turn_alone",
     "space_shard.tracker_full_defense_kept",
     "space_shard.tracker_hp_one_number",
+    A_ROUNDS,
+    A_MANEUVER,
+    A_AMMO,
 )
 """Followed without a setting: the tracker implements this one reading of each."""
 
@@ -203,6 +255,15 @@ SETTINGS = (
         choices=tuple((c, c) for c in REINFORCE_CHOICES),
     ),
     Field(A_AIM, "Aiming bonus", "choice", None, choices=tuple((c, c) for c in AIM_CHOICES)),
+    Field(A_CAP, "Max DMG caps the DMG of the successes", "flag", None),
+    Field(A_EXTRA_HIT, "Extra DMG only when the attack deals damage", "flag", None),
+    Field(
+        A_IN_HAND,
+        "A reload with the ammunition in hand",
+        "choice",
+        None,
+        choices=tuple((c, c) for c in IN_HAND_CHOICES),
+    ),
     Field(
         A_DURATION,
         "An effect of 1 round lasts",
@@ -211,6 +272,9 @@ SETTINGS = (
         choices=tuple((c, c) for c in DURATION_CHOICES),
     ),
 )
+
+ADDED_SETTINGS = (A_CAP, A_EXTRA_HIT, A_IN_HAND)
+"""Settings a save from before them lacks: their defaults fill in."""
 
 EXAMPLES = (
     {"name": "Rex", "init": 3, "hp": 8, "hp_max": 8, "str": 6, "base_defense": 2, "blade": 2},
@@ -233,7 +297,16 @@ ACTIONS = (
         "act",
         "Take the action",
         "creature",
-        (Field("kind", "Action", "choice", "attack", choices=KINDS),),
+        (
+            Field("kind", "Action", "choice", "attack", choices=KINDS),
+            Field(
+                "fires",
+                "Fires the strung crossbow or the chambered round",
+                "flag",
+                False,
+                help="The attack needs it ready (Reload).",
+            ),
+        ),
         "space_shard.actions",
         common=True,
     ),
@@ -242,8 +315,43 @@ ACTIONS = (
         "Take DMG",
         "creature",
         (
-            Field("amount", "DMG", "int", 1, low=0, high=999),
+            Field("amount", "DMG", "int", 1, low=0, high=999, help="The successes' DMG."),
+            Field(
+                "max_dmg",
+                "Max DMG",
+                "int",
+                None,
+                low=0,
+                high=999,
+                optional=True,
+                help="The attack's Max DMG; empty if the DMG is already capped.",
+            ),
+            Field(
+                "extra",
+                "Extra DMG",
+                "int",
+                0,
+                low=0,
+                high=999,
+                help="DMG a resource calls Extra DMG: not capped by Max DMG.",
+            ),
             Field("melee", "From a melee attack", "flag", False),
+            Field(
+                "grade",
+                "Kind of DMG",
+                "choice",
+                "",
+                choices=(("", "Not stated"), *((g, f"DMG({g})") for g in DMG_GRADES)),
+                help="Noted on the event; what each kind does is not in this source.",
+            ),
+            Field(
+                "effects",
+                "Special effects",
+                "choice",
+                "",
+                choices=(("", "One source of special effects, or none"),)
+                + tuple((k, v[0]) for k, v in EFFECT_CASES.items()),
+            ),
         ),
         "space_shard.overflow",
         common=True,
@@ -275,6 +383,23 @@ ACTIONS = (
         ),
         "space_shard.guarding",
     ),
+    Action(
+        "reload",
+        "Reload",
+        "creature",
+        (
+            Field(
+                "step",
+                "Reload step",
+                "choice",
+                "magazine",
+                choices=tuple((k, r[0]) for k, r in RELOADS.items()),
+                help="Ammunition in storage is taken out first (Take out an item).",
+            ),
+            Field("in_hand", "Ammunition already in hand", "flag", False),
+        ),
+        "space_shard.reload",
+    ),
     Action("full_defense", "Full Defense", "creature", (), "space_shard.full_defense"),
     Action("aim", "Aim", "creature", (), "space_shard.aiming"),
     Action("prone", "Drop prone", "creature", (), "space_shard.prone"),
@@ -283,7 +408,20 @@ ACTIONS = (
         "stagger",
         "Tripped",
         "creature",
-        (Field("points", "Difference of the checks", "int", 1, low=0, high=99),),
+        (
+            Field("points", "Difference of the checks", "int", 1, low=0, high=99),
+            Field(
+                "flying",
+                "Flying, with Maneuverability",
+                "choice",
+                "no",
+                choices=(
+                    ("no", "Not flying"),
+                    *((m, m.capitalize()) for m in MANEUVERABILITY),
+                    ("hovering", "Hovering"),
+                ),
+            ),
+        ),
         "space_shard.stagger",
     ),
 )
