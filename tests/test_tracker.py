@@ -222,3 +222,16 @@ def test_each_tracker_page_lists_its_rules_linked_to_their_sources(
     for _, _, source in rows[len(module.RULES) :]:
         link = re.search(r"href='([^']+)'", source)
         assert link and target_exists(built_site, url, link.group(1)), source
+
+
+def test_an_action_that_would_pass_a_stored_limit_is_refused_saying_what_to_do() -> None:
+    """Found by the action sequences above: Pendragon's Wounds are held to 999."""
+    module = engine("pendragon")
+    doc = history.new(module)
+    kira = {"name": "Kira", "hp": 5, "body": 1, "spirit": 3, "init_bonus": 1}
+    doc, _ = history.apply(module, doc, {"op": "add", "creature": kira})
+    hit = {"op": "damage", "seed": 0, "id": "c1", "amount": 965, "direct": 40}
+    with pytest.raises(InputError, match="Wounds must be from 0 to 999; got 1000") as refused:
+        history.apply(module, doc, hit)
+    assert refused.value.field == "amount"
+    assert "Try a smaller value." in refused.value.message

@@ -383,7 +383,23 @@ def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Even
     else:
         raise InputError("op", f"Unknown action {op!r}.")
     ctx.finish()
-    return ctx.state, ctx.events
+    return _held(system, ctx.state, action), ctx.events
+
+
+def _held(system: ModuleType, state: State, action: dict[str, Any]) -> State:
+    """``state`` if the encounter can hold it (what a save must pass, :func:`validate`);
+    else the action is refused on the field of ``action`` whose value went past a limit
+    (a stored number such as Wounds, at most 999), saying what to do."""
+    try:
+        validate(system, state)
+    except InputError as error:
+        field = next((k for k in action if k not in ("op", "id", "seed")), "op")
+        raise InputError(
+            field,
+            f"Not applied: the encounter would not hold it ({error.message}) "
+            "Try a smaller value.",
+        ) from None
+    return state
 
 
 # --- checking a stored encounter ------------------------------------------------------
