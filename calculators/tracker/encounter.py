@@ -24,10 +24,10 @@ from types import ModuleType
 from typing import Any
 
 from ..builders import state as check
-from ..data import assumption_default
 from ..errors import InputError
 from . import positions
 from .context import COMPARE, Ctx, Event, State, passes
+from .fields import fields_of, setting_default, value
 from .spec import Action, Field
 
 VERSION = 1
@@ -50,51 +50,8 @@ def blank(system: ModuleType) -> State:
         "order": [],
         "creatures": {},
         "next": 1,
-        "settings": {f.name: _setting_default(f) for f in system.SETTINGS},
+        "settings": {f.name: setting_default(f) for f in system.SETTINGS},
     }
-
-
-def _setting_default(field: Field) -> Any:
-    return assumption_default(field.name) if field.default is None else field.default
-
-
-# --- reading an action's fields -------------------------------------------------------
-
-
-def value(field: Field, raw: Any, path: str) -> Any:
-    """The value of ``field`` in an action or a form, checked; its default when absent.
-
-    >>> value(Field("amount", "Damage", "int", 1, low=0, high=99), "7", "amount")
-    7
-    >>> value(Field("kind", "Kind", "choice", "a", choices=(("a", "A"),)), "b", "kind")
-    Traceback (most recent call last):
-    ...
-    calculators.errors.InputError: kind: Kind must be one of A; got 'b'.
-    """
-    if raw is None or (raw == "" and field.kind != "text"):
-        if field.optional:
-            return None
-        raw = field.default
-    if field.kind == "int":
-        return check.whole(raw, path, field.label, field.low, field.high)
-    if field.kind == "flag":
-        if isinstance(raw, bool):
-            return raw
-        if raw in ("yes", "no", "true", "false", "on", "off"):
-            return raw in ("yes", "true", "on")
-        raise InputError(path, f"{field.label} must be yes or no; got {raw!r}.")
-    if field.kind == "choice":
-        allowed = [c for c, _ in field.choices]
-        if raw not in allowed:
-            labels = ", ".join(label for _, label in field.choices)
-            raise InputError(path, f"{field.label} must be one of {labels}; got {raw!r}.")
-        return raw
-    return check.text(raw, path, field.label)
-
-
-def fields_of(fields: tuple[Field, ...], raw: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """Every field of ``fields`` read from ``raw`` (a form or an action)."""
-    return {f.name: value(f, raw.get(f.name), check.join(prefix, f.name)) for f in fields}
 
 
 # --- the creatures and the turn order -------------------------------------------------
@@ -461,7 +418,7 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
     )
     later = getattr(system, "ADDED_SETTINGS", ())
     settings = {
-        **{f.name: _setting_default(f) for f in system.SETTINGS if f.name in later},
+        **{f.name: setting_default(f) for f in system.SETTINGS if f.name in later},
         **settings,
     }
     state["settings"] = settings
