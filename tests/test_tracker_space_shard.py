@@ -198,6 +198,11 @@ def test_full_force_once_a_round_and_its_base_defense() -> None:
     ]
     assert M.card(c(state, "c1"), state)["numbers"][1] == ("Base Defense", 0, "of 2")
     assert c(state, "c1")["spent"] == ["attack"]
+    # The bonus is data, not only words (issue #21 item 5).
+    assert events[0]["bonuses"] == [
+        {"name": "Reinforcement Bonus", "value": 2, "to": "DP"},
+        {"name": "Full-Force Attack", "value": -2, "to": "Base Defense"},
+    ]
     message = refused(state, use, "what")
     assert "already used a Full-Force Attack this round" in message
     # Another Standard Action is refused too (the turn's Standard Action is spent).

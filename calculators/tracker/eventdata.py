@@ -14,7 +14,10 @@
   measured by the book's rule and the ``range`` it was checked against, with what the
   book adds (an Attack Roll modifier, penalty dice); a list, one per target, where an
   action has several;
-- ``position`` and ``from``: where a creature moved to and from (``{"x": 3, "y": -1}``).
+- ``position`` and ``from``: where a creature moved to and from (``{"x": 3, "y": -1}``);
+- ``bonuses``: a bonus the step grants for a roll to come, not rolled here, as
+  ``{"name": "Reinforcement Bonus", "value": 2, "to": "DP"}`` (Space Shard's Full-Force
+  Attack: ``+2 DP`` and the Base Defense it costs).
 """
 
 from __future__ import annotations

@@ -104,8 +104,11 @@ def check_use(ctx: Ctx, cid: str, limit: Limit) -> None:
     defense = _base_defense(c)
     bonus = min(half, defense)
     adds = f"+{bonus} DP"
+    bonuses = [{"name": "Reinforcement Bonus", "value": bonus, "to": "DP"}]
     if ctx.setting(A_REINFORCE) == REINFORCE_CHOICES[1]:
         adds += f" and +{bonus} Max DMG"
+        bonuses.append({"name": "Reinforcement Bonus", "value": bonus, "to": "Max DMG"})
+    bonuses.append({"name": "Full-Force Attack", "value": -bonus, "to": "Base Defense"})
     _aim_used(ctx, cid)
     c["effects"].append(_effect("Full-Force Attack", -bonus, ctx.state["round"] + 1, False))
     ctx.say(
@@ -114,6 +117,7 @@ def check_use(ctx: Ctx, cid: str, limit: Limit) -> None:
         f"{defense - bonus} for 1 round.",
         "space_shard.full_force",
         cid,
+        bonuses=bonuses,
     )
 
 
