@@ -163,7 +163,7 @@ def squares_of(
     if shape == "line":
         return frozenset(line(picked, way, size, LINE_FROM_PICKED))
     if CONE_DIRECTIONS == "four" and way.dx and way.dy:
-        raise InputError("direction", f"{direction} is diagonal: point the Cone N, E, S or W.")
+        raise InputError("direction", f"{direction} is diagonal: choose N, E, S or W for the Cone.")
     return frozenset(cone(picked, way, size, CONE_SPACES))
 
 
