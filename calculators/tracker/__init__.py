@@ -111,8 +111,11 @@ a book that has one.
     """
     module = books.import_part(system, PART)
     if module is None:
-        raise InputError("system", f"There is no encounter tracker for {system!r}: choose a book "
-            "that has one.")
+        raise InputError(
+            "system",
+            f"There is no encounter tracker for {system!r}: choose a book "
+            "that has one.",
+        )
     return module
 
 
@@ -168,8 +171,11 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
             elif op == "redo":
                 doc = history.redo(doc)
             elif op != "load":
-                raise InputError("op", f"Unknown request {op!r}: use new, load, act, character, "
-                    "undo or redo.")
+                raise InputError(
+                    "op",
+                    f"Unknown request {op!r}: use new, load, act, character, "
+                    "undo or redo.",
+                )
         links = request.get("links") or {}
         return {
             "ok": True,

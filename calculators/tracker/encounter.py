@@ -69,7 +69,7 @@ def value(field: Field, raw: Any, path: str) -> Any:
     >>> value(Field("kind", "Kind", "choice", "a", choices=(("a", "A"),)), "b", "kind")
     Traceback (most recent call last):
     ...
-    calculators.errors.InputError: kind: Kind must be one of A; got 'b': choose one of them.
+    calculators.errors.InputError: kind: Kind must be one of A; got 'b': pick one.
     """
     if raw is None or (raw == "" and field.kind != "text"):
         if field.optional:
@@ -87,8 +87,7 @@ def value(field: Field, raw: Any, path: str) -> Any:
         allowed = [c for c, _ in field.choices]
         if raw not in allowed:
             labels = ", ".join(label for _, label in field.choices)
-            raise InputError(path, f"{field.label} must be one of {labels}; got {raw!r}: choose "
-                "one of them.")
+            raise InputError(path, f"{field.label} must be one of {labels}; got {raw!r}: pick one.")
         return raw
     return check.text(raw, path, field.label)
 
@@ -169,11 +168,10 @@ GENERIC: tuple[Action, ...] = (
 def _add(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     state = ctx.state
     if len(state["creatures"]) >= MAX_CREATURES:
-        raise InputError("name", f"An encounter holds at most {MAX_CREATURES} creatures: remove "
-            "one first.")
+        raise InputError("name", f"{MAX_CREATURES} creatures at most: remove one first.")
     raw = action.get("creature")
     if not isinstance(raw, dict):
-        raise InputError("creature", "The new creature's fields are missing: give at least a name.")
+        raise InputError("creature", "The new creature is missing: give at least a name.")
     cid = f"c{state['next']}"
     creature = new_creature(system, cid, raw)
     state["next"] += 1
@@ -273,8 +271,7 @@ def _use(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     what = action.get("what")
     limits = {use.id: use for use in system.LIMITS}
     if what not in limits:
-        raise InputError("what", f"{what!r} is not an action limited by the rules: choose one "
-            "listed.")
+        raise InputError("what", f"{what!r} is not an action the rules limit: choose one listed.")
     use = limits[what]
     period = "this round" if use.reset == "round" else "until their next turn"
     if what in creature["used"]:
@@ -327,8 +324,7 @@ def _set(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     fields = {f.name: f for f in system.CREATURE}
     name = action.get("field")
     if name not in fields:
-        raise InputError("field", f"{name!r} is not a number the GM can set: choose one on the "
-            "card.")
+        raise InputError("field", f"{name!r} is not a number the GM can set: choose one on a card.")
     creature[name] = value(fields[name], action.get("value"), "value")
     system.after_set(ctx, creature["id"], name)
     ctx.say(
@@ -402,8 +398,10 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
     """An encounter read back from storage, a link or a file, checked field by field."""
     state = check.record(raw, path, KEYS, "encounter")
     if state.get("system") != system.SYSTEM:
-        raise InputError(check.join(path, "system"), f"This is not a {system.TITLE} encounter: "
-            "open it in its own tracker.")
+        raise InputError(
+            check.join(path, "system"), f"This is not a {system.TITLE} encounter: open it in its "
+            "own tracker."
+        )
     if state.get("version") != VERSION:
         raise InputError(
             check.join(path, "version"),
@@ -412,8 +410,7 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
         )
     for key in KEYS:
         if key not in state:
-            raise InputError(check.join(path, key), "This field is missing: correct the file, or "
-                "start a new encounter.")
+            raise InputError(check.join(path, key), "This field is missing: correct the file.")
     check.whole(state["round"], check.join(path, "round"), "The round", 0, 100000)
     creatures = check.record(
         state["creatures"],
@@ -427,15 +424,12 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
         _validate_creature(system, cid, creature, check.join(check.join(path, "creatures"), cid))
     order = state["order"]
     if not isinstance(order, list) or sorted(order) != sorted(creatures):
-        raise InputError(check.join(path, "order"), "The turn order must list every creature "
-            "once: correct the file.")
+        raise InputError(check.join(path, "order"), "List each creature once: correct the file.")
     turn = state["turn"]
     if state["round"] == 0 and turn is not None:
-        raise InputError(check.join(path, "turn"), "No one has a turn before round 1: correct "
-            "the file.")
+        raise InputError(check.join(path, "turn"), "No turn before round 1: correct the file.")
     if state["round"] and (not isinstance(turn, int) or not 0 <= turn < len(order)):
-        raise InputError(check.join(path, "turn"), "The turn must point into the turn order: "
-            "correct the file.")
+        raise InputError(check.join(path, "turn"), "The turn is off the order: correct the file.")
     check.whole(state["next"], check.join(path, "next"), "The next number", 1, 10**6)
     settings = check.record(
         state["settings"],
@@ -446,8 +440,7 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
     for field in system.SETTINGS:
         key = check.join(check.join(path, "settings"), field.name)
         if field.name not in settings:
-            raise InputError(key, "This setting is missing: correct the file, or start a new "
-                "encounter.")
+            raise InputError(key, "This setting is missing: correct the file.")
         value(field, settings[field.name], key)
     return dict(state)
 
@@ -457,8 +450,7 @@ def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> Non
     creature = check.record(raw, path, keys, "creature")
     for key in keys:
         if key not in creature and key not in positions.KEYS:  # saved before positions
-            raise InputError(check.join(path, key), "This field is missing: correct the file, or "
-                "start a new encounter.")
+            raise InputError(check.join(path, key), "This field is missing: correct the file.")
     if creature["id"] != cid:
         raise InputError(check.join(path, "id"), f"Must be {cid!r}, the creature's key.")
     check.text(creature["name"], check.join(path, "name"), "Name")
@@ -475,8 +467,8 @@ def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> Non
     limits = {use.id for use in system.LIMITS}
     for i, used in enumerate(_list(creature["used"], check.join(path, "used"))):
         if used not in limits:
-            raise InputError(check.join(check.join(path, "used"), i), f"Unknown use {used!r}: "
-                "correct the file.")
+            where = check.join(check.join(path, "used"), i)
+            raise InputError(where, f"Unknown use {used!r}: correct the file.")
     for i, item in enumerate(_list(creature["pending"], check.join(path, "pending"))):
         where = check.join(check.join(path, "pending"), i)
         item = check.record(item, where, PENDING_KEYS, "pending check")

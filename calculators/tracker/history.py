@@ -73,8 +73,11 @@ def validate(system: ModuleType, raw: Any) -> Doc:
     A link carries only ``state`` and ``log``; the stacks default to empty.
     """
     if not isinstance(raw, dict):
-        raise InputError("encounter", "This is not a saved encounter: load a file the tracker "
-            "saved.")
+        raise InputError(
+            "encounter",
+            "This is not a saved encounter: load a file the tracker "
+            "saved.",
+        )
     doc = check.record(raw, "", KEYS, "saved encounter")
     if "state" not in doc:
         raise InputError("state", "The encounter is missing: load a file the tracker saved.")
@@ -116,6 +119,9 @@ def _steps(
             events = _events(step.get("events"), check.join(where, "events"))
         steps.append({"state": state, "events": events})
     if count and total > log_length:
-        raise InputError(path, "The undo steps remove more events than the log holds: correct "
-            "the file.")
+        raise InputError(
+            path,
+            "The undo steps remove more events than the log holds: correct "
+            "the file.",
+        )
     return steps

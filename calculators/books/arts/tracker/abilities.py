@@ -192,8 +192,11 @@ def _use_ability(ctx: Ctx, values: dict[str, Any]) -> None:
         (amount(e, tier, 1) for e in effects if e.get("changes") == "targets"), max(1, len(targets))
     )
     if len(targets) > most:
-        raise InputError("targets", f"{entry['name']} at Tier {tier} has up to {most} targets: "
-            f"name {most} or fewer.")
+        raise InputError(
+            "targets",
+            f"{entry['name']} at Tier {tier} has up to {most} targets: "
+            f"name {most} or fewer.",
+        )
     reach = _check_range(ctx, actor, targets, entry, tier, values["long_reach"])
     if all(e.get("when") == "use" for e in effects if "when" in e):
         outcome, defended, how = "used", "failure", "no roll: its effect needs none"

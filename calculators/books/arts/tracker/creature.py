@@ -112,8 +112,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
     ):
         raise InputError(_join(path, "delayed"), "Must list the delayed incapacity rolls.")
     if creature["buff"] is not None and creature["buff"] not in BUFF_NAMES:
-        raise InputError(_join(path, "buff"), f"Unknown Buff {creature['buff']!r}: choose a Buff "
-            "of the rulebook.")
+        raise InputError(
+            _join(path, "buff"),
+            f"Unknown Buff {creature['buff']!r}: choose a Buff "
+            "of the rulebook.",
+        )
     steps = creature["steps"]
     if not isinstance(steps, list) or any(s not in STEPS for s in steps):
         raise InputError(_join(path, "steps"), "Must list what the creature did this turn.")

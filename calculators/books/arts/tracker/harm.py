@@ -22,11 +22,17 @@ def _harm(ctx: Ctx, values: dict[str, Any]) -> None:
     kind, amount, defense = values["kind"], values["amount"], values["defense"]
     if values["adrenaline"]:
         if kind != "stress":
-            raise InputError("adrenaline", "Adrenaline takes Stress as Fatigue; this is Fatigue: "
-                "take it as Fatigue.")
+            raise InputError(
+                "adrenaline",
+                "Adrenaline takes Stress as Fatigue; this is Fatigue: "
+                "take it as Fatigue.",
+            )
         if "adrenaline" in c["used"]:
-            raise InputError("adrenaline", f"{c['name']} has already used Adrenaline this round: "
-                "wait for the next round.")
+            raise InputError(
+                "adrenaline",
+                f"{c['name']} has already used Adrenaline this round: "
+                "wait for the next round.",
+            )
         c["used"].append("adrenaline")
         kind = "fatigue"
         ctx.say(
@@ -167,8 +173,11 @@ def _convalesce(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["dead"]:
         raise InputError("id", f"{c['name']} is dead: choose a living creature.")
     if not c["fatigue_lost"] and not c["stress_lost"]:
-        raise InputError("id", f"{c['name']}'s Tolerances are not diminished: choose a creature "
-            "that has lost some.")
+        raise InputError(
+            "id",
+            f"{c['name']}'s Tolerances are not diminished: choose a creature "
+            "that has lost some.",
+        )
     restored = ", ".join(
         f"{LOADS[k]} Tolerance {tolerance(c, k)} → {c[f'{k}_tolerance']}" for k in LOADS
     )

@@ -41,13 +41,19 @@ def _delay(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if not state["round"] or _current(ctx) != cid:
-        raise InputError("after", f"{c['name']} can delay only at the start of their own turn: "
-            "wait for it.")
+        raise InputError(
+            "after",
+            f"{c['name']} can delay only at the start of their own turn: "
+            "wait for it.",
+        )
     if c["dead"]:
         raise InputError("after", f"{c['name']} is dead: choose a living creature.")
     if c["delayed_round"] == state["round"]:
-        raise InputError("after", f"{c['name']} has already delayed this round: end the turn "
-            "instead.")
+        raise InputError(
+            "after",
+            f"{c['name']} has already delayed this round: end the turn "
+            "instead.",
+        )
     if c["steps"]:
         raise InputError("after", f"{c['name']} has already begun their turn: end it instead.")
     wanted = " ".join(str(values["after"]).split()).lower()
@@ -63,8 +69,11 @@ def _delay(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError("after", f"Name another creature of the encounter; got {wanted!r}.")
     index = state["turn"]
     if state["order"].index(target) < index:
-        raise InputError("after", f"{ctx.name(target)} has already had their turn this round: "
-            "choose one still to act.")
+        raise InputError(
+            "after",
+            f"{ctx.name(target)} has already had their turn this round: "
+            "choose one still to act.",
+        )
     place = list(order_key(state["creatures"][target], state))
     c["place"] = [*place[:-1], 0, 1]
     c["place_for"] = c["initiative"]

@@ -65,8 +65,11 @@ def _end_status(ctx: Ctx, values: dict[str, Any]) -> None:
     key = values["status"]
     name = STATUS_ENTRIES[key]["name"]
     if key not in c["statuses"]:
-        raise InputError("status", f"{c['name']} is not {name}: choose a creature that is, or "
-            "add the status first.")
+        raise InputError(
+            "status",
+            f"{c['name']} is not {name}: choose a creature that is, or "
+            "add the status first.",
+        )
     del c["statuses"][key]
     ctx.say(
         f"{name} on {c['name']} ends.", "arts.hidden" if key == "hidden" else "arts.statuses", cid
@@ -80,8 +83,11 @@ def _buff(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError("buff", f"{c['name']} is dead: choose a living creature.")
     new, old = values["buff"], c["buff"]
     if new == old:
-        raise InputError("buff", f"{c['name']} already benefits from {BUFF_NAMES[new]}: choose "
-            "another Buff.")
+        raise InputError(
+            "buff",
+            f"{c['name']} already benefits from {BUFF_NAMES[new]}: choose "
+            "another Buff.",
+        )
     if old is not None and not values["replace"]:
         ctx.say(
             f"{c['name']} already benefits from {BUFF_NAMES[old]} and declines "
@@ -130,8 +136,11 @@ def _disoriented(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if "disoriented" not in c["statuses"]:
-        raise InputError("id", f"{c['name']} is not Disoriented: choose a creature that is, or "
-            "add the status first.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Disoriented: choose a creature that is, or "
+            "add the status first.",
+        )
     if c["dead"] or c["incapacitated"] or "immobilized" in c["statuses"]:
         raise InputError("id", f"{c['name']} cannot move: leave them where they are.")
     total = ctx.roll(

@@ -199,8 +199,11 @@ def _battle_skill(ctx: Ctx, values: dict[str, Any]) -> None:
             "first."
         )
     if len(c["battle_used"]) >= 40:
-        raise InputError("name", "That is more once-per-battle skills than the tracker keeps: "
-            "rest first.")
+        raise InputError(
+            "name",
+            "That is more once-per-battle skills than the tracker keeps: "
+            "rest first.",
+        )
     c["battle_used"].append(name)
     ctx.say(
         f"{c['name']} uses {name}, once per battle: again after a short rest.",

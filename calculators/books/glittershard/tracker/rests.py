@@ -257,7 +257,10 @@ def _wake(ctx: Ctx, values: dict[str, Any]) -> None:
     if not c["unconscious"]:
         raise InputError("id", f"{c['name']} is not unconscious: choose an unconscious creature.")
     if c["health"] <= 0:
-        raise InputError("id", f"{c['name']} is at {c['health']} health and cannot wake: heal "
-            "them first.")
+        raise InputError(
+            "id",
+            f"{c['name']} is at {c['health']} health and cannot wake: heal "
+            "them first.",
+        )
     c["unconscious"] = False
     ctx.say(f"{c['name']} is woken up.", "glittershard.unconscious", cid)

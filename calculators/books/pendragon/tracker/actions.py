@@ -166,8 +166,11 @@ def _revive(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError("heal", f"{c['name']} is dead and cannot be revived: choose an "
-            "unconscious creature.")
+        raise InputError(
+            "heal",
+            f"{c['name']} is dead and cannot be revived: choose an "
+            "unconscious creature.",
+        )
     if not c["unconscious"]:
         raise InputError(
             "heal",

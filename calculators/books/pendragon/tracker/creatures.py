@@ -24,8 +24,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
     """The rules a stored creature keeps (the fields themselves are already checked)."""
     where = f"{path}.damage" if path else "damage"
     if creature["damage"] > creature["hp"]:
-        raise InputError(where, "A creature never carries more Damage Tokens than its hit "
-            "points: give at most that many.")
+        raise InputError(
+            where,
+            "A creature never carries more Damage Tokens than its hit "
+            "points: give at most that many.",
+        )
     for key in ("unconscious", "dead"):
         if not isinstance(creature[key], bool):
             raise InputError(f"{path}.{key}", "Must be true or false.")

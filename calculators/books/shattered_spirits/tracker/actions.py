@@ -290,9 +290,12 @@ def _clear(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if values["name"] not in c["statuses"]:
-        raise InputError("name", f"{c['name']} is not {NAMES[values['name']]}: choose a creature "
+        raise InputError(
+            "name",
+            f"{c['name']} is not {NAMES[values['name']]}: choose a creature "
             "that is, or add the "
-            "status first.")
+            "status first.",
+        )
     del c["statuses"][values["name"]]
     ctx.say(f"{c['name']} is no longer {NAMES[values['name']]}.", "shattered_spirits.statuses", cid)
 
@@ -308,9 +311,12 @@ def _purge(ctx: Ctx, values: dict[str, Any]) -> None:
         )
     name = values["name"]
     if name not in c["statuses"]:
-        raise InputError("name", f"{c['name']} is not {NAMES[name]}: choose a creature that is, "
+        raise InputError(
+            "name",
+            f"{c['name']} is not {NAMES[name]}: choose a creature that is, "
             "or add the status "
-                "first.")
+            "first.",
+        )
     paid = _pay(ctx, cid, values["token"], values["amount"], "amount", "this Purge")
     del c["statuses"][name]
     c["may_purge"] = False

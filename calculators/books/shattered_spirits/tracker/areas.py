@@ -158,8 +158,11 @@ def squares_of(
         return area if shape == "blast" else area - {picked}
     way = DIRECTION[direction]
     if size < 1:
-        raise InputError("size", f"A {SHAPES[shape][0]} is at least 1 space long: give X of 1 "
-                         "or more.")
+        raise InputError(
+            "size",
+            f"A {SHAPES[shape][0]} is at least 1 space long: give X of 1 "
+            "or more.",
+        )
     if shape == "line":
         return frozenset(line(picked, way, size, LINE_FROM_PICKED))
     if CONE_DIRECTIONS == "four" and way.dx and way.dy:

@@ -58,8 +58,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
         )
     for key in creature.get("statuses", {}):
         if key not in NAMES:
-            raise InputError(_at(path, "statuses"), f"Unknown Status {key!r}: correct the file, "
-                "or remove it.")
+            raise InputError(
+                _at(path, "statuses"),
+                f"Unknown Status {key!r}: correct the file, "
+                "or remove it.",
+            )
 
 
 def phase_of(creature: dict[str, Any]) -> int:

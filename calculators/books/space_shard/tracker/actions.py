@@ -140,8 +140,11 @@ def _aim(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["aim"] >= AIM_MAX_ROUNDS:
-        raise InputError("id", f"{c['name']} has aimed {AIM_MAX_ROUNDS} times, the most: take "
-            "the shot.")
+        raise InputError(
+            "id",
+            f"{c['name']} has aimed {AIM_MAX_ROUNDS} times, the most: take "
+            "the shot.",
+        )
     _take(ctx, cid, "whole-round", "id")
     c["aim"] += 1
     ctx.say(
@@ -164,8 +167,11 @@ def _get_up(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if "prone" not in c["statuses"]:
-        raise InputError("id", f"{c['name']} is not Prone: choose a creature that is, or add the "
-            "status first.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Prone: choose a creature that is, or add the "
+            "status first.",
+        )
     _take(ctx, cid, "movement", "id")
     _aim_lost(ctx, cid, "gets up before attacking")
     del c["statuses"]["prone"]

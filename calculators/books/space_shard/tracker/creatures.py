@@ -55,8 +55,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
             or effect["rule"] not in RULE_IDS
             or effect["status"] not in (None, "stagger")
         ):
-            raise InputError(_at(path, "effects"), "An effect is not of the tracker's form: "
-                "correct the file, or remove it.")
+            raise InputError(
+                _at(path, "effects"),
+                "An effect is not of the tracker's form: "
+                "correct the file, or remove it.",
+            )
 
 
 RULE_IDS = {r.id for r in RULES}
