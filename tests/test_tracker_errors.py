@@ -68,7 +68,9 @@ SAMPLES: dict[str, tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]
          {"op": "add", "creature": {"name": "Wolf", "side": "enemies", "x": 6, "y": 0}}),
         ({"op": "start"}, {"op": "purge", "id": "c1", "name": "staggered"},
          {"op": "reach", "id": "c1", "target": "Wolf"},
-         {"op": "area", "id": "c1", "x": 9, "y": 0}, {"op": "nothing"}),
+         {"op": "area", "id": "c1", "x": 9, "y": 0},
+         {"op": "area", "id": "c1", "shape": "arc", "x": 1, "y": 0, "arc": "Q, N, E"},
+         {"op": "nothing"}),
     ),
     "pendragon": (
         ({"op": "add", "creature": {"name": "Kira", "hp": 6, "body": 2, "spirit": 3}},),
