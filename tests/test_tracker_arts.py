@@ -856,7 +856,7 @@ def test_the_number_of_targets_grows_with_the_tier() -> None:
     state, events = use(state, ability="sweeping_attack", tier=1, targets="Ogre, Imp",
                         outcome="success")
     assert c(state, "c2")["fatigue"] == 1 and c(state, "c3")["fatigue"] == 1
-    assert "No creature is called 'Bob'." == refused(
+    assert "No creature is called 'Bob': give a name on a card." == refused(
         state, "targets", op="use_ability", id="c1", ability="bash", tier=1, targets="Bob",
         outcome="success", attack=None, defense_roll=None, defense="evasion", points=1)
 

@@ -554,3 +554,90 @@ def test_the_card_shows_the_square_only_where_there_is_one() -> None:
     cards = handle({"op": "load", "system": "shattered_spirits", "doc": doc})["html"]["cards"]
     kira, bo = cards.split("id='card-c2'")
     assert "<dt>Square</dt><dd>(2, −1)" in kira and "<dt>Square</dt>" not in bo
+
+
+# -- areas (issue #21 item 3): who is in an Arc, a Blast, a Burst, a Cone, a Line ----------
+def _gm(doc: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """One action through ``calculators.tracker.handle``, as the page sends it."""
+    from calculators.tracker import handle
+
+    answer = handle({"op": "act", "system": "shattered_spirits", "doc": doc, "action": action})
+    EVENTS.extend(answer.get("events", []))
+    return answer
+
+
+def _area_doc() -> dict[str, Any]:
+    from calculators.tracker import handle
+
+    doc = handle({"op": "new", "system": "shattered_spirits"})["doc"]
+    for creature in (
+        {"name": "Kira", "x": 0, "y": 0},
+        {"name": "Wolf", "side": "enemies", "x": 4, "y": 2},
+        {"name": "Ash", "side": "enemies", "x": 3, "y": 1},
+        {"name": "Bo", "side": "enemies", "x": 5, "y": 0},
+        {"name": "Cy"},  # no square: never in an Area
+    ):
+        doc = _gm(doc, {"op": "add", "creature": creature})["doc"]
+    return doc
+
+
+def _in(answer: dict[str, Any]) -> list[str]:
+    assert answer["ok"], answer
+    return [c["name"] for c in answer["events"][-1]["area"]["creatures"]]
+
+
+def test_who_is_in_each_area_shape() -> None:
+    doc = _area_doc()
+    aim = {"op": "area", "id": "c1", "x": 3, "y": 1, "range_kind": "ranged", "max_range": 5}
+    blast = _gm(doc, {**aim, "shape": "blast", "size": 1})
+    reach, area = blast["events"]
+    assert reach["rule"] == "shattered_spirits.tracker_area"
+    assert reach["reach"]["distance"] == 3 and reach["reach"]["range"] == 5
+    assert "shattered_spirits.adjacent_spaces" in reach["assumptions"]
+    assert area["rule"] == "shattered_spirits.tracker_area_blast"
+    assert area["area"]["shape"] == "Blast" and len(area["area"]["squares"]) == 9
+    assert {"x": 3, "y": 1} in area["area"]["squares"]
+    assert area["assumptions"] == ["shattered_spirits.area_measure"]
+    assert _in(blast) == ["Wolf", "Ash"] and "One Attack Roll" in area["text"]
+    # A Burst leaves out the aimed space (L86): Ash stands on it.
+    assert _in(_gm(doc, {**aim, "shape": "burst", "size": 1})) == ["Wolf"]
+    # A Line from the aimed space (shattered_spirits.line_start): (3,1), (4,1), (5,1).
+    line = _gm(doc, {**aim, "shape": "line", "size": 3, "direction": "E"})
+    assert _in(line) == ["Ash"] and line["events"][-1]["area"]["direction"] == "E"
+    assert line["events"][-1]["assumptions"] == ["shattered_spirits.line_start"]
+    # A Cone 3 pointing E from (3, 1): 5 spaces by their centres.
+    cone = _gm(doc, {**aim, "shape": "cone", "size": 3, "direction": "E"})
+    assert len(cone["events"][-1]["area"]["squares"]) == 5 and _in(cone) == ["Ash", "Bo"]
+    assert cone["events"][-1]["assumptions"] == ["shattered_spirits.cone_directions",
+                                                 "shattered_spirits.cone_spaces"]
+    # An Arc: the aimed space and 3 adjacent to it (shattered_spirits.arc_spaces).
+    arc = _gm(doc, {**aim, "shape": "arc", "arc": "NE, E, SE"})
+    assert _in(arc) == ["Wolf", "Ash"] and len(arc["events"][-1]["area"]["squares"]) == 4
+    empty = _gm(doc, {**aim, "x": -3, "y": -3, "shape": "blast", "size": 0})
+    assert _in(empty) == [] and "no creature" in empty["events"][-1]["text"]
+    # Melee: an adjacent space only; Self: one's own space (a Burst around the attacker).
+    near = _gm(doc, {**aim, "x": 1, "y": 0, "range_kind": "melee", "shape": "blast"})
+    assert near["ok"] and near["events"][0]["reach"]["range"] == "melee"
+    around = _gm(doc, {**aim, "x": 0, "y": 0, "range_kind": "self", "shape": "burst", "size": 3})
+    assert _in(around) == ["Ash"]
+
+
+def test_an_area_out_of_range_is_refused_saying_what_to_do() -> None:
+    doc = _area_doc()
+    aim = {"op": "area", "id": "c1", "shape": "blast", "size": 1, "range_kind": "ranged"}
+    far = _gm(doc, {**aim, "x": 6, "y": 2, "max_range": 5})
+    assert not far["ok"] and far["error"]["field"] == "x"
+    assert far["error"]["message"] == (
+        "(6, 2) is 6 squares from Kira, out of reach (Range 5: the spaces at most 5 away): "
+        "aim at a space within reach, or move Kira first."
+    )
+    melee = _gm(doc, {**aim, "x": 2, "y": 0, "range_kind": "melee"})
+    assert not melee["ok"] and "aim at a space within reach" in melee["error"]["message"]
+    unplaced = _gm(doc, {**aim, "id": "c5", "x": 0, "y": 0})
+    assert unplaced["error"]["field"] == "id" and "Move Cy onto a square first" in (
+        unplaced["error"]["message"])
+    bad_arc = _gm(doc, {**aim, "shape": "arc", "x": 1, "y": 1, "arc": "N, N, E"})
+    assert bad_arc["error"]["field"] == "arc"
+    # Moving closer makes it reachable.
+    doc = _gm(doc, {"op": "move", "id": "c1", "x": 1, "y": 0})["doc"]
+    assert _gm(doc, {**aim, "x": 6, "y": 2, "max_range": 5})["ok"]

@@ -77,7 +77,8 @@ def parse_directions(text: str, field: str, count: int) -> list[Direction]:
         if direction is None:
             raise InputError(
                 field,
-                f"Each direction must be one of {', '.join(DIRECTION)}; got {item!r}.",
+                f"Each direction must be one of {', '.join(DIRECTION)}; got {item!r}: pick "
+                "from those.",
             )
         if direction in directions:
             raise InputError(

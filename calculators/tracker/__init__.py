@@ -22,6 +22,15 @@ found by :mod:`calculators.books`), which declares and applies its rules:
   optionally ``check_setting(key, value)`` and, where a builder makes characters,
   ``from_character(character)`` (the add form's values).
 
+**An error says what to do next** (:class:`~calculators.errors.InputError`, on the field at
+fault): what is wrong, then after ``:`` or ``;`` the next step as an imperative ("Kira is
+not Poisoned: choose a creature that is Poisoned, or add the status first"), or a clause
+with "first" ("plot their Phase first"). A message that is itself the step ("Name the
+stance.") starts with the verb; a field of a stored encounter that does not hold what it
+must says so ("Must be a list."): the GM corrects the file or starts a new encounter.
+:func:`says_next_step` checks a message; ``tests/test_tracker_errors.py`` samples each
+tracker's errors with it and reads every message in the trackers' code.
+
 >>> doc = handle({"op": "new", "system": "pendragon"})["doc"]
 >>> add = {"op": "add", "creature": {"name": "Kira", "hp": 6, "body": 2, "spirit": 3}}
 >>> answer = handle({"op": "act", "system": "pendragon", "doc": doc, "action": add})
@@ -36,6 +45,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from types import ModuleType
 from typing import Any
 
@@ -46,6 +56,37 @@ from .present import render
 
 #: The part of a book's package that is its tracker.
 PART = "tracker"
+
+
+NEXT_STEPS = frozenset(
+    """act add aim choose correct delay end enter gain give heal keep leave let load make move
+    must name open pay pick plot play purge put remove resolve rest roll set start take
+    try undo use wait""".split()
+)
+"""The verbs a next step starts with (see "An error says what to do next" above)."""
+
+
+def says_next_step(message: str) -> bool:
+    """Whether an error ``message`` says what to do next: it starts with a verb of
+    :data:`NEXT_STEPS`, a clause after ``:`` or ``;`` (or its ``or``/``then`` part) does,
+    or it says what to do "first".
+
+    >>> says_next_step("Kira is not Poisoned: choose a creature that is Poisoned.")
+    True
+    >>> says_next_step("Start the encounter first."), says_next_step("Kira is dead.")
+    (True, False)
+    """
+    if re.search(r"\bfirst\b", message):
+        return True
+    clauses = [message, *re.split(r"[:;] ", message)[1:]]
+    for clause in clauses:
+        words = re.findall(r"[a-z]+", clause.casefold())
+        for a, b in zip([""] + words, words, strict=False):
+            if b in NEXT_STEPS and a in ("", "or", "then"):
+                return True
+            if a:
+                break
+    return False
 
 
 def has_tracker(system: str) -> bool:
@@ -65,11 +106,16 @@ def engine(system: str) -> ModuleType:
     >>> engine("dice")
     Traceback (most recent call last):
     ...
-    calculators.errors.InputError: system: There is no encounter tracker for 'dice'.
+    calculators.errors.InputError: system: There is no encounter tracker for 'dice': choose \
+a book that has one.
     """
     module = books.import_part(system, PART)
     if module is None:
-        raise InputError("system", f"There is no encounter tracker for {system!r}.")
+        raise InputError(
+            "system",
+            f"There is no encounter tracker for {system!r}: choose a book "
+            "that has one.",
+        )
     return module
 
 
@@ -125,7 +171,11 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
             elif op == "redo":
                 doc = history.redo(doc)
             elif op != "load":
-                raise InputError("op", f"Unknown request {op!r}.")
+                raise InputError(
+                    "op",
+                    f"Unknown request {op!r}: use new, load, act, character, "
+                    "undo or redo.",
+                )
         links = request.get("links") or {}
         return {
             "ok": True,

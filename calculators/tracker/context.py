@@ -71,7 +71,11 @@ class Ctx:
         """The creature ``cid``; an :class:`InputError` on ``field`` if there is none."""
         creatures = self.state["creatures"]
         if not isinstance(cid, str) or cid not in creatures:
-            raise InputError(field, f"There is no creature {cid!r} in this encounter.")
+            raise InputError(
+                field,
+                f"There is no creature {cid!r} in this encounter: choose one "
+                "on a card.",
+            )
         return creatures[cid]
 
     def name(self, cid: str) -> str:
@@ -134,7 +138,11 @@ class Ctx:
         """Roll ``expression`` with the action's seed and log the dice; the total (also
         stored in the creature's field ``into``, if named, so the event holds the change)."""
         if self._rng is None:
-            raise InputError("seed", f"{what} needs a roll, and the action has no seed.")
+            raise InputError(
+                "seed",
+                f"{what} needs a roll, and the action has no seed: give it "
+                "one.",
+            )
         rolled = parse(expression, "expression").roll(self._rng, names)
         if into:
             self.state["creatures"][creature][into] = rolled.total

@@ -125,10 +125,10 @@ GENERIC: tuple[Action, ...] = (
 def _add(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     state = ctx.state
     if len(state["creatures"]) >= MAX_CREATURES:
-        raise InputError("name", f"An encounter holds at most {MAX_CREATURES} creatures.")
+        raise InputError("name", f"{MAX_CREATURES} creatures at most: remove one first.")
     raw = action.get("creature")
     if not isinstance(raw, dict):
-        raise InputError("creature", "The new creature's fields are missing.")
+        raise InputError("creature", "The new creature is missing: give at least a name.")
     cid = f"c{state['next']}"
     creature = new_creature(system, cid, raw)
     state["next"] += 1
@@ -228,14 +228,15 @@ def _use(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     what = action.get("what")
     limits = {use.id: use for use in system.LIMITS}
     if what not in limits:
-        raise InputError("what", f"{what!r} is not an action limited by the rules.")
+        raise InputError("what", f"{what!r} is not an action the rules limit: choose one listed.")
     use = limits[what]
     period = "this round" if use.reset == "round" else "until their next turn"
     if what in creature["used"]:
         raise InputError(
             "what",
             f"{creature['name']} has already used {use.name} {period}: it comes back "
-            + ("next round." if use.reset == "round" else "at the start of their next turn."),
+            + ("next round: wait for it." if use.reset == "round"
+               else "at the start of their next turn: wait for it."),
         )
     system.check_use(ctx, creature["id"], use)
     creature["used"].append(what)
@@ -280,7 +281,7 @@ def _set(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     fields = {f.name: f for f in system.CREATURE}
     name = action.get("field")
     if name not in fields:
-        raise InputError("field", f"{name!r} is not a number the GM can set.")
+        raise InputError("field", f"{name!r} is not a number the GM can set: choose one on a card.")
     creature[name] = value(fields[name], action.get("value"), "value")
     system.after_set(ctx, creature["id"], name)
     ctx.say(
@@ -294,7 +295,7 @@ def _setting(system: ModuleType, ctx: Ctx, action: dict[str, Any]) -> None:
     fields = {f.name: f for f in system.SETTINGS}
     key = action.get("key")
     if key not in fields:
-        raise InputError("key", f"{key!r} is not a setting of this tracker.")
+        raise InputError("key", f"{key!r} is not a setting of this tracker: choose one listed.")
     new = value(fields[key], action.get("value"), "value")
     if hasattr(system, "check_setting"):
         system.check_setting(key, new)
@@ -321,7 +322,7 @@ def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Even
     An action the rules do not allow raises :class:`InputError` on the field at fault.
     """
     if not isinstance(action, dict):
-        raise InputError("action", "An action is an object with an 'op'.")
+        raise InputError("action", "An action is an object with an 'op': give one.")
     op = action.get("op")
     seed = action.get("seed")
     if seed is not None:
@@ -338,7 +339,7 @@ def act(system: ModuleType, state: State, action: Any) -> tuple[State, list[Even
             values["id"] = ctx.creature(action.get("id"))["id"]
         system.HANDLERS[op](ctx, values)
     else:
-        raise InputError("op", f"Unknown action {op!r}.")
+        raise InputError("op", f"Unknown action {op!r}: choose one the page lists.")
     ctx.finish()
     return _held(system, ctx.state, action), ctx.events
 
@@ -353,8 +354,8 @@ def _held(system: ModuleType, state: State, action: dict[str, Any]) -> State:
         field = next((k for k in action if k not in ("op", "id", "seed")), "op")
         raise InputError(
             field,
-            f"Not applied: the encounter would not hold it ({error.message}) "
-            "Try a smaller value.",
+            f"The encounter would not hold it ({error.message}): "
+            "try a smaller value.",
         ) from None
     return state
 
@@ -374,16 +375,19 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
     """
     state = dict(check.record(raw, path, KEYS, "encounter"))
     if state.get("system") != system.SYSTEM:
-        raise InputError(check.join(path, "system"), f"This is not a {system.TITLE} encounter.")
+        raise InputError(
+            check.join(path, "system"), f"This is not a {system.TITLE} encounter: open it in its "
+            "own tracker."
+        )
     if state.get("version") != VERSION:
         raise InputError(
             check.join(path, "version"),
             f"This encounter is of version {state.get('version')!r}; this tracker reads "
-            f"version {VERSION}.",
+            f"version {VERSION}: start a new encounter.",
         )
     for key in KEYS:
         if key not in state:
-            raise InputError(check.join(path, key), "This field is missing.")
+            raise InputError(check.join(path, key), "This field is missing: correct the file.")
     check.whole(state["round"], check.join(path, "round"), "The round", 0, 100000)
     creatures = check.record(
         state["creatures"],
@@ -392,7 +396,7 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
         "set of creatures",
     )
     if len(creatures) > MAX_CREATURES:
-        raise InputError(check.join(path, "creatures"), "Too many creatures.")
+        raise InputError(check.join(path, "creatures"), "Too many creatures: remove some first.")
     added = getattr(system, "ADDED", {})
     if added:
         creatures = {
@@ -403,12 +407,12 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
         _validate_creature(system, cid, creature, check.join(check.join(path, "creatures"), cid))
     order = state["order"]
     if not isinstance(order, list) or sorted(order) != sorted(creatures):
-        raise InputError(check.join(path, "order"), "The turn order must list every creature once.")
+        raise InputError(check.join(path, "order"), "List each creature once: correct the file.")
     turn = state["turn"]
     if state["round"] == 0 and turn is not None:
-        raise InputError(check.join(path, "turn"), "No one has a turn before round 1.")
+        raise InputError(check.join(path, "turn"), "No turn before round 1: correct the file.")
     if state["round"] and (not isinstance(turn, int) or not 0 <= turn < len(order)):
-        raise InputError(check.join(path, "turn"), "The turn must point into the turn order.")
+        raise InputError(check.join(path, "turn"), "The turn is off the order: correct the file.")
     check.whole(state["next"], check.join(path, "next"), "The next number", 1, 10**6)
     settings = check.record(
         state["settings"],
@@ -425,7 +429,7 @@ def validate(system: ModuleType, raw: Any, path: str = "state") -> State:
     for field in system.SETTINGS:
         key = check.join(check.join(path, "settings"), field.name)
         if field.name not in settings:
-            raise InputError(key, "This setting is missing.")
+            raise InputError(key, "This setting is missing: correct the file.")
         value(field, settings[field.name], key)
     return state
 
@@ -435,7 +439,7 @@ def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> Non
     creature = check.record(raw, path, keys, "creature")
     for key in keys:
         if key not in creature and key not in positions.KEYS:  # saved before positions
-            raise InputError(check.join(path, key), "This field is missing.")
+            raise InputError(check.join(path, key), "This field is missing: correct the file.")
     if creature["id"] != cid:
         raise InputError(check.join(path, "id"), f"Must be {cid!r}, the creature's key.")
     check.text(creature["name"], check.join(path, "name"), "Name")
@@ -452,12 +456,13 @@ def _validate_creature(system: ModuleType, cid: str, raw: Any, path: str) -> Non
     limits = {use.id for use in system.LIMITS}
     for i, used in enumerate(_list(creature["used"], check.join(path, "used"))):
         if used not in limits:
-            raise InputError(check.join(check.join(path, "used"), i), f"Unknown use {used!r}.")
+            where = check.join(check.join(path, "used"), i)
+            raise InputError(where, f"Unknown use {used!r}: correct the file.")
     for i, item in enumerate(_list(creature["pending"], check.join(path, "pending"))):
         where = check.join(check.join(path, "pending"), i)
         item = check.record(item, where, PENDING_KEYS, "pending check")
         if item.get("op") not in COMPARE:
-            raise InputError(check.join(where, "op"), "Unknown comparison.")
+            raise InputError(check.join(where, "op"), "Unknown comparison: correct the file.")
         check.whole(item.get("target"), check.join(where, "target"), "Target", -999, 9999)
     for field in system.CREATURE:
         value(field, creature.get(field.name), check.join(path, field.name))

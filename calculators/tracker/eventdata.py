@@ -14,6 +14,8 @@
   measured by the book's rule and the ``range`` it was checked against, with what the
   book adds (an Attack Roll modifier, penalty dice); a list, one per target, where an
   action has several;
+- ``area`` (an Area aimed on the squares): the ``shape``, its ``value``, the space it is
+  ``aimed`` at, the ``squares`` it targets and the ``creatures`` standing on them;
 - ``position`` and ``from``: where a creature moved to and from (``{"x": 3, "y": -1}``);
 - ``bonuses``: a bonus the step grants for a roll to come, not rolled here, as
   ``{"name": "Reinforcement Bonus", "value": 2, "to": "DP"}`` (Space Shard's Full-Force

@@ -30,7 +30,7 @@ def value(field: Field, raw: Any, path: str) -> Any:
     >>> value(Field("kind", "Kind", "choice", "a", choices=(("a", "A"),)), "b", "kind")
     Traceback (most recent call last):
     ...
-    calculators.errors.InputError: kind: Kind must be one of A; got 'b'.
+    calculators.errors.InputError: kind: Kind must be one of A; got 'b': pick one.
     """
     if raw is None or (raw == "" and field.kind != "text"):
         if field.optional:
@@ -43,12 +43,12 @@ def value(field: Field, raw: Any, path: str) -> Any:
             return raw
         if raw in ("yes", "no", "true", "false", "on", "off"):
             return raw in ("yes", "true", "on")
-        raise InputError(path, f"{field.label} must be yes or no; got {raw!r}.")
+        raise InputError(path, f"{field.label} must be yes or no; got {raw!r}: choose yes or no.")
     if field.kind == "choice":
         allowed = [c for c, _ in field.choices]
         if raw not in allowed:
             labels = ", ".join(label for _, label in field.choices)
-            raise InputError(path, f"{field.label} must be one of {labels}; got {raw!r}.")
+            raise InputError(path, f"{field.label} must be one of {labels}; got {raw!r}: pick one.")
         return raw
     return check.text(raw, path, field.label)
 

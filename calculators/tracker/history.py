@@ -41,7 +41,7 @@ def apply(system: ModuleType, doc: Doc, action: Any) -> tuple[Doc, list[Event]]:
 def undo(doc: Doc) -> Doc:
     """The document before its last action (an :class:`InputError` if there is none)."""
     if not doc["undo"]:
-        raise InputError("undo", "There is nothing to undo.")
+        raise InputError("undo", "There is nothing to undo: act first.")
     step = doc["undo"][-1]
     cut = len(doc["log"]) - step["events"]
     redo = {"state": doc["state"], "events": doc["log"][cut:]}
@@ -56,7 +56,7 @@ def undo(doc: Doc) -> Doc:
 def redo(doc: Doc) -> Doc:
     """The document with its last undone action made again."""
     if not doc["redo"]:
-        raise InputError("redo", "There is nothing to redo.")
+        raise InputError("redo", "There is nothing to redo: undo first.")
     step = doc["redo"][-1]
     back = {"state": doc["state"], "events": len(step["events"])}
     return {
@@ -73,10 +73,14 @@ def validate(system: ModuleType, raw: Any) -> Doc:
     A link carries only ``state`` and ``log``; the stacks default to empty.
     """
     if not isinstance(raw, dict):
-        raise InputError("encounter", "This is not a saved encounter.")
+        raise InputError(
+            "encounter",
+            "This is not a saved encounter: load a file the tracker "
+            "saved.",
+        )
     doc = check.record(raw, "", KEYS, "saved encounter")
     if "state" not in doc:
-        raise InputError("state", "The encounter is missing.")
+        raise InputError("state", "The encounter is missing: load a file the tracker saved.")
     state = encounter.validate(system, doc["state"], "state")
     log = _events(doc.get("log", []), "log")
     undo_steps = _steps(system, doc.get("undo", []), "undo", len(log), count=True)
@@ -90,7 +94,7 @@ def _events(raw: Any, path: str) -> list[Event]:
     for i, event in enumerate(raw):
         where = check.join(path, i)
         if not isinstance(event, dict) or not isinstance(event.get("text"), str):
-            raise InputError(where, "An event must have a text.")
+            raise InputError(where, "An event must have a text: correct the file.")
         check.text(event["text"], check.join(where, "text"), "Event")
     return list(raw)
 
@@ -115,5 +119,9 @@ def _steps(
             events = _events(step.get("events"), check.join(where, "events"))
         steps.append({"state": state, "events": events})
     if count and total > log_length:
-        raise InputError(path, "The undo steps remove more events than the log holds.")
+        raise InputError(
+            path,
+            "The undo steps remove more events than the log holds: correct "
+            "the file.",
+        )
     return steps

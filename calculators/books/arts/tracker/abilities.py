@@ -157,9 +157,9 @@ def _targets(ctx: Ctx, text: str) -> list[str]:
         if not name:
             continue
         if name.lower() not in by_name:
-            raise InputError("targets", f"No creature is called {name!r}.")
+            raise InputError("targets", f"No creature is called {name!r}: give a name on a card.")
         if by_name[name.lower()] in chosen:
-            raise InputError("targets", f"{name} is named twice.")
+            raise InputError("targets", f"{name} is named twice: name each target once.")
         chosen.append(by_name[name.lower()])
     return chosen
 
@@ -181,7 +181,7 @@ def _use_ability(ctx: Ctx, values: dict[str, Any]) -> None:
     actor = values["id"]
     user = ctx.state["creatures"][actor]
     if user["dead"]:
-        raise InputError("ability", f"{user['name']} is dead.")
+        raise InputError("ability", f"{user['name']} is dead: choose a living creature.")
     entry = USABLE[values["ability"]]
     tier, effects = values["tier"], list(entry["effects"])
     targets = _targets(ctx, values["targets"])
@@ -192,7 +192,11 @@ def _use_ability(ctx: Ctx, values: dict[str, Any]) -> None:
         (amount(e, tier, 1) for e in effects if e.get("changes") == "targets"), max(1, len(targets))
     )
     if len(targets) > most:
-        raise InputError("targets", f"{entry['name']} at Tier {tier} has up to {most} targets.")
+        raise InputError(
+            "targets",
+            f"{entry['name']} at Tier {tier} has up to {most} targets: "
+            f"name {most} or fewer.",
+        )
     reach = _check_range(ctx, actor, targets, entry, tier, values["long_reach"])
     if all(e.get("when") == "use" for e in effects if "when" in e):
         outcome, defended, how = "used", "failure", "no roll: its effect needs none"

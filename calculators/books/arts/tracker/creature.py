@@ -91,7 +91,7 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
         if int(creature[f"{kind}_lost"]) > int(creature[f"{kind}_tolerance"]):
             raise InputError(
                 _join(path, f"{kind}_lost"),
-                f"A creature cannot lose more than its {word} Tolerance.",
+                f"A creature cannot lose more than its {word} Tolerance: give at most that.",
             )
     if not isinstance(creature["dead"], bool):
         raise InputError(_join(path, "dead"), "Must be true or false.")
@@ -112,7 +112,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
     ):
         raise InputError(_join(path, "delayed"), "Must list the delayed incapacity rolls.")
     if creature["buff"] is not None and creature["buff"] not in BUFF_NAMES:
-        raise InputError(_join(path, "buff"), f"Unknown Buff {creature['buff']!r}.")
+        raise InputError(
+            _join(path, "buff"),
+            f"Unknown Buff {creature['buff']!r}: choose a Buff "
+            "of the rulebook.",
+        )
     steps = creature["steps"]
     if not isinstance(steps, list) or any(s not in STEPS for s in steps):
         raise InputError(_join(path, "steps"), "Must list what the creature did this turn.")
@@ -129,10 +133,10 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
     for key, x in (creature.get("statuses") or {}).items():
         where = _join(_join(path, "statuses"), key)
         if key not in CONDITIONS:
-            raise InputError(where, f"{key!r} is not a status of this rulebook.")
+            raise InputError(where, f"{key!r} is not a status of this rulebook: choose one listed.")
         if (key in PARAMETER) != (x is not None) or (x is not None and x < 1):
             what = "a parameter X of 1 or more" if key in PARAMETER else "no parameter"
-            raise InputError(where, f"{STATUS_ENTRIES[key]['name']} has {what}.")
+            raise InputError(where, f"{STATUS_ENTRIES[key]['name']} has {what}: correct it.")
 
 
 def _whole(x: Any) -> bool:

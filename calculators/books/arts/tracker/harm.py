@@ -18,13 +18,21 @@ def _harm(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError("amount", f"{c['name']} is dead.")
+        raise InputError("amount", f"{c['name']} is dead: choose a living creature.")
     kind, amount, defense = values["kind"], values["amount"], values["defense"]
     if values["adrenaline"]:
         if kind != "stress":
-            raise InputError("adrenaline", "Adrenaline takes Stress as Fatigue; this is Fatigue.")
+            raise InputError(
+                "adrenaline",
+                "Adrenaline takes Stress as Fatigue; this is Fatigue: "
+                "take it as Fatigue.",
+            )
         if "adrenaline" in c["used"]:
-            raise InputError("adrenaline", f"{c['name']} has already used Adrenaline this round.")
+            raise InputError(
+                "adrenaline",
+                f"{c['name']} has already used Adrenaline this round: "
+                "wait for the next round.",
+            )
         c["used"].append("adrenaline")
         kind = "fatigue"
         ctx.say(
@@ -100,7 +108,7 @@ def _recover(ctx: Ctx, values: dict[str, Any]) -> None:
 def _relieve(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     if ctx.state["creatures"][cid]["dead"]:
-        raise InputError("amount", f"{ctx.name(cid)} is dead.")
+        raise InputError("amount", f"{ctx.name(cid)} is dead: choose a living creature.")
     _reduce(ctx, cid, values["kind"], values["amount"], _LOAD_RULE, "is relieved by an ability")
 
 
@@ -110,7 +118,7 @@ def _resuscitate(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["dead"] or not c["incapacitated"]:
         raise InputError(
             "id",
-            f"{c['name']} is not Incapacitated: this is for an Incapacitated creature only.",
+            f"{c['name']} is not Incapacitated: choose an Incapacitated creature.",
         )
     actor = _actor(ctx, cid, "id", "Resuscitate")
     by = f" by {ctx.name(actor)}" if actor else ""
@@ -138,7 +146,7 @@ def _coup_de_grace(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["dead"] or not c["incapacitated"]:
         raise InputError(
             "id",
-            f"{c['name']} is not Incapacitated: this is for an Incapacitated creature only.",
+            f"{c['name']} is not Incapacitated: choose an Incapacitated creature.",
         )
     actor = _actor(ctx, cid, "id", "Coup de Grace")
     by = f"{ctx.name(actor)}'s " if actor else "A "
@@ -152,7 +160,7 @@ def _end_incapacity_action(ctx: Ctx, values: dict[str, Any]) -> None:
     if c["dead"] or not c["incapacitated"]:
         raise InputError(
             "id",
-            f"{c['name']} is not Incapacitated: this is for an Incapacitated creature only.",
+            f"{c['name']} is not Incapacitated: choose an Incapacitated creature.",
         )
     _end_incapacity(ctx, cid, list(c["incapacitated"]), "an ability ends it")
 
@@ -163,9 +171,13 @@ def _convalesce(ctx: Ctx, values: dict[str, Any]) -> None:
     if ctx.state["round"]:
         raise InputError("id", "Convalescence is an extended period: end the combat first.")
     if c["dead"]:
-        raise InputError("id", f"{c['name']} is dead.")
+        raise InputError("id", f"{c['name']} is dead: choose a living creature.")
     if not c["fatigue_lost"] and not c["stress_lost"]:
-        raise InputError("id", f"{c['name']}'s Tolerances are not diminished.")
+        raise InputError(
+            "id",
+            f"{c['name']}'s Tolerances are not diminished: choose a creature "
+            "that has lost some.",
+        )
     restored = ", ".join(
         f"{LOADS[k]} Tolerance {tolerance(c, k)} → {c[f'{k}_tolerance']}" for k in LOADS
     )

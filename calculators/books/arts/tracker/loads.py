@@ -54,7 +54,7 @@ def _add_load(ctx: Ctx, cid: str, kind: str, amount: int, field: str, why: str) 
     word = LOADS[kind]
     before = c[kind]
     if before + amount > LOAD_MAX:
-        raise InputError(field, f"The tracker keeps at most {LOAD_MAX} {word}.")
+        raise InputError(field, f"The tracker keeps at most {LOAD_MAX} {word}: remove one first.")
     c[kind] = before + amount
     ctx.say(f"{c['name']} {why}{amount} {word}: {word} {before} → {c[kind]}.", _LOAD_RULE, cid)
 

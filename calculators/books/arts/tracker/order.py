@@ -41,13 +41,21 @@ def _delay(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if not state["round"] or _current(ctx) != cid:
-        raise InputError("after", f"{c['name']} can delay only at the start of their own turn.")
+        raise InputError(
+            "after",
+            f"{c['name']} can delay only at the start of their own turn: "
+            "wait for it.",
+        )
     if c["dead"]:
-        raise InputError("after", f"{c['name']} is dead.")
+        raise InputError("after", f"{c['name']} is dead: choose a living creature.")
     if c["delayed_round"] == state["round"]:
-        raise InputError("after", f"{c['name']} has already delayed this round.")
+        raise InputError(
+            "after",
+            f"{c['name']} has already delayed this round: end the turn "
+            "instead.",
+        )
     if c["steps"]:
-        raise InputError("after", f"{c['name']} has already begun their turn.")
+        raise InputError("after", f"{c['name']} has already begun their turn: end it instead.")
     wanted = " ".join(str(values["after"]).split()).lower()
     target = next(
         (
@@ -61,7 +69,11 @@ def _delay(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError("after", f"Name another creature of the encounter; got {wanted!r}.")
     index = state["turn"]
     if state["order"].index(target) < index:
-        raise InputError("after", f"{ctx.name(target)} has already had their turn this round.")
+        raise InputError(
+            "after",
+            f"{ctx.name(target)} has already had their turn this round: "
+            "choose one still to act.",
+        )
     place = list(order_key(state["creatures"][target], state))
     c["place"] = [*place[:-1], 0, 1]
     c["place_for"] = c["initiative"]
@@ -81,7 +93,7 @@ def _delay(ctx: Ctx, values: dict[str, Any]) -> None:
 def _end_combat(ctx: Ctx, values: dict[str, Any]) -> None:
     state = ctx.state
     if not state["round"]:
-        raise InputError("op", "The combat has not started.")
+        raise InputError("op", "The combat has not started: start it first.")
     waiting = [c["name"] for c in state["creatures"].values() if c["pending"]]
     if waiting:
         raise InputError("op", f"Resolve the rolls of {', '.join(waiting)} first.")

@@ -14,7 +14,7 @@ def _status(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError("status", f"{c['name']} is dead.")
+        raise InputError("status", f"{c['name']} is dead: choose a living creature.")
     key = values["status"]
     name = STATUS_ENTRIES[key]["name"]
     if c["buff"] == f"ward_{key}":
@@ -29,7 +29,7 @@ def _status(ctx: Ctx, values: dict[str, Any]) -> None:
         before = c["statuses"].get(key)
         after = (before or 0) + values["amount"]
         if after > 999:
-            raise InputError("amount", "A status holds at most 999 stacks.")
+            raise InputError("amount", "A status holds at most 999 stacks: give fewer.")
         c["statuses"][key] = after
         if before:
             ctx.say(
@@ -65,7 +65,11 @@ def _end_status(ctx: Ctx, values: dict[str, Any]) -> None:
     key = values["status"]
     name = STATUS_ENTRIES[key]["name"]
     if key not in c["statuses"]:
-        raise InputError("status", f"{c['name']} is not {name}.")
+        raise InputError(
+            "status",
+            f"{c['name']} is not {name}: choose a creature that is, or "
+            "add the status first.",
+        )
     del c["statuses"][key]
     ctx.say(
         f"{name} on {c['name']} ends.", "arts.hidden" if key == "hidden" else "arts.statuses", cid
@@ -76,10 +80,14 @@ def _buff(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError("buff", f"{c['name']} is dead.")
+        raise InputError("buff", f"{c['name']} is dead: choose a living creature.")
     new, old = values["buff"], c["buff"]
     if new == old:
-        raise InputError("buff", f"{c['name']} already benefits from {BUFF_NAMES[new]}.")
+        raise InputError(
+            "buff",
+            f"{c['name']} already benefits from {BUFF_NAMES[new]}: choose "
+            "another Buff.",
+        )
     if old is not None and not values["replace"]:
         ctx.say(
             f"{c['name']} already benefits from {BUFF_NAMES[old]} and declines "
@@ -119,7 +127,7 @@ def _end_buff(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["buff"] is None:
-        raise InputError("id", f"{c['name']} has no Buff.")
+        raise InputError("id", f"{c['name']} has no Buff: give one first.")
     ctx.say(f"{BUFF_NAMES[c['buff']]} on {c['name']} ends.", "arts.buffs", cid)
     c["buff"] = None
 
@@ -128,9 +136,13 @@ def _disoriented(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if "disoriented" not in c["statuses"]:
-        raise InputError("id", f"{c['name']} is not Disoriented.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Disoriented: choose a creature that is, or "
+            "add the status first.",
+        )
     if c["dead"] or c["incapacitated"] or "immobilized" in c["statuses"]:
-        raise InputError("id", f"{c['name']} cannot move.")
+        raise InputError("id", f"{c['name']} cannot move: leave them where they are.")
     total = ctx.roll(
         "2d6",
         {},

@@ -23,10 +23,11 @@ def _own_turn(ctx: Ctx, cid: str, field: str, what: str) -> dict[str, Any]:
             "theirs (End the turn) first.",
         )
     if c["dead"]:
-        raise InputError(field, f"{c['name']} is dead.")
+        raise InputError(field, f"{c['name']} is dead: choose a living creature.")
     if c["incapacitated"]:
         raise InputError(
-            field, f"{c['name']} is Incapacitated and cannot move, act, or take stances."
+            field, f"{c['name']} is Incapacitated and cannot move, act, or take stances: end the "
+                "turn."
         )
     return c
 
@@ -38,15 +39,23 @@ def _step(ctx: Ctx, cid: str, kind: str, field: str) -> None:
     order = "a turn is Move, Act, Stance, in that order"
     if kind == "move":
         if "immobilized" in st:
-            raise InputError(field, f"{name} is Immobilized and cannot move.")
+            raise InputError(
+                field,
+                f"{name} is Immobilized and cannot move: act instead, or "
+                "remove the status first.",
+            )
         if "stunned" in st and "act" in steps:
             raise InputError(field, f"{name} is Stunned and has acted: Move or Act, not both.")
         if "stance" in steps or "forgo" in steps or "moved_after" in steps:
-            raise InputError(field, f"{name} cannot move now: {order}.")
+            raise InputError(field, f"{name} cannot move now: {order}; end the turn.")
         if "act" in steps and "free_move" not in steps:
-            raise InputError(field, f"{name} has acted and cannot move again: {order}.")
+            raise InputError(
+                field,
+                f"{name} has acted and cannot move again: {order}; end the "
+                "turn.",
+            )
         if "move" in steps and "free_move" not in steps:
-            raise InputError(field, f"{name} has already moved this turn.")
+            raise InputError(field, f"{name} has already moved this turn: act, or end the turn.")
         if "free_move" in steps:
             steps.remove("free_move")
             steps.append("moved_after")
@@ -55,19 +64,23 @@ def _step(ctx: Ctx, cid: str, kind: str, field: str) -> None:
         ctx.say(f"{name} moves (Speed {speed(c)}).", "arts.action_economy", cid)
     elif kind == "act":
         if ctx.state["round"] == 1:
-            raise InputError(field, f"{name} takes no actions in Round Zero.")
+            raise InputError(field, f"{name} takes no actions in Round Zero: end the turn.")
         if "act" in steps:
-            raise InputError(field, f"{name} has already acted this turn.")
+            raise InputError(field, f"{name} has already acted this turn: end the turn.")
         if "stance" in steps:
-            raise InputError(field, f"{name} has taken a stance: {order}.")
+            raise InputError(field, f"{name} has taken a stance: {order}; end the turn.")
         if "stunned" in st and "move" in steps:
             raise InputError(field, f"{name} is Stunned and has moved: Move or Act, not both.")
         steps.append("act")
     else:
         if "slowed" in st:
-            raise InputError(field, f"{name} is Slowed and cannot take stances.")
+            raise InputError(
+                field,
+                f"{name} is Slowed and cannot take stances: move or act "
+                "instead.",
+            )
         if "stance" in steps:
-            raise InputError(field, f"{name} has already taken a stance this turn.")
+            raise InputError(field, f"{name} has already taken a stance this turn: end the turn.")
         steps.append("stance")
 
 
@@ -106,9 +119,17 @@ def _forgo_move(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = _own_turn(ctx, cid, "id", "forgoes their Move")
     if "burning" not in c["statuses"]:
-        raise InputError("id", f"{c['name']} is not Burning.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Burning: choose a creature that is, or add "
+            "the status first.",
+        )
     if c["steps"]:
-        raise InputError("id", f"{c['name']} can forgo only a Move not yet begun.")
+        raise InputError(
+            "id",
+            f"{c['name']} can forgo only a Move not yet begun: end the turn "
+            "instead.",
+        )
     c["steps"].append("forgo")
     del c["statuses"]["burning"]
     ctx.say(f"{c['name']} forgoes their Move: Burning ends.", "arts.burning", cid)
@@ -121,6 +142,10 @@ def _actor(ctx: Ctx, target: str, field: str, what: str) -> str | None:
     actor = _current(ctx)
     assert actor is not None
     if actor == target:
-        raise InputError(field, f"{ctx.name(actor)} cannot use {what} on themselves.")
+        raise InputError(
+            field,
+            f"{ctx.name(actor)} cannot use {what} on themselves: choose "
+            "another creature.",
+        )
     _step(ctx, actor, "act", field)
     return actor

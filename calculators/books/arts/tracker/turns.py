@@ -147,7 +147,7 @@ def check_use(ctx: Ctx, cid: str, limit: Limit) -> None:
     """The dead use nothing."""
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError("what", f"{c['name']} is dead.")
+        raise InputError("what", f"{c['name']} is dead: choose a living creature.")
 
 
 def after_set(ctx: Ctx, cid: str, field: str) -> None:

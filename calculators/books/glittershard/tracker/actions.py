@@ -33,7 +33,7 @@ def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
         if not started or state["creatures"][cid]["initiative"] is None
     ]
     if not ids:
-        raise InputError("op", "Everyone already has a turn order score.")
+        raise InputError("op", "Everyone already has a turn order score: start the battle.")
     for cid in ids:
         c = state["creatures"][cid]
         nim = effective(c)["nim"]
@@ -89,7 +89,7 @@ def _own_turn(ctx: Ctx, cid: str, field: str) -> dict[str, Any]:
             "(End the turn) first.",
         )
     if "paralyzed" in c["statuses"]:
-        raise InputError(field, f"{c['name']} is paralyzed and cannot take actions.")
+        raise InputError(field, f"{c['name']} is paralyzed and cannot take actions: end the turn.")
     return c
 
 
@@ -100,13 +100,13 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
     kind = values["kind"]
     name = c["name"]
     if kind in ("offensive", "trade_offensive") and left["offensive"] < 1:
-        raise InputError("kind", f"{name} has no Offensive action left this turn.")
+        raise InputError("kind", f"{name} has no Offensive action left this turn: end the turn.")
     if kind == "offensive":
         if values["slow"] > left["units"]:
             raise InputError(
                 "slow",
                 f"The slow action needs {values['slow']} units of movement; {name} has "
-                f"{left['units']} left.",
+                f"{left['units']} left: take a cheaper one, or end the turn.",
             )
         left["offensive"] -= 1
         left["units"] -= values["slow"]
@@ -118,7 +118,7 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
         )
     elif kind == "trivial":
         if left["trivial"] < 1:
-            raise InputError("kind", f"{name} has no Trivial action left this turn.")
+            raise InputError("kind", f"{name} has no Trivial action left this turn: end the turn.")
         left["trivial"] -= 1
         ctx.say(f"{name} takes a Trivial action; left: {_left(left)}.", "glittershard.actions", cid)
     elif kind == "movement":
@@ -126,13 +126,13 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
         label, cost = costs[values["move"]]
         moves = values["move"] not in ("going_prone", "standing_up")
         if moves and ("bound" in c["statuses"] or "frozen" in c["statuses"]):
-            raise InputError("move", f"{name} is bound and cannot move.")
+            raise InputError("move", f"{name} is bound and cannot move: break free first.")
         units = cost * values["count"]
         if units > left["units"]:
             raise InputError(
                 "count",
                 f"{label} × {values['count']} costs {units} units of movement; {name} has "
-                f"{left['units']} left.",
+                f"{left['units']} left: take a cheaper one, or end the turn.",
             )
         left["units"] -= units
         if values["move"] == "going_prone":
@@ -159,7 +159,7 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
             raise InputError(
                 "kind",
                 f"A Trivial action costs {TRIVIAL_TRADE_UNITS} units of movement; {name} has "
-                f"{left['units']} left.",
+                f"{left['units']} left: take a cheaper one, or end the turn.",
             )
         left["units"] -= TRIVIAL_TRADE_UNITS
         left["trivial"] += 1
@@ -194,9 +194,16 @@ def _battle_skill(ctx: Ctx, values: dict[str, Any]) -> None:
     if not name:
         raise InputError("name", "Name the skill.")
     if name in c["battle_used"]:
-        raise InputError("name", f"{c['name']} has already used {name}: a short rest refreshes it.")
+        raise InputError(
+            "name", f"{c['name']} has already used {name}: a short rest refreshes it, so rest "
+            "first."
+        )
     if len(c["battle_used"]) >= 40:
-        raise InputError("name", "That is more once-per-battle skills than the tracker keeps.")
+        raise InputError(
+            "name",
+            "That is more once-per-battle skills than the tracker keeps: "
+            "rest first.",
+        )
     c["battle_used"].append(name)
     ctx.say(
         f"{c['name']} uses {name}, once per battle: again after a short rest.",

@@ -26,7 +26,11 @@ def _heal(ctx: Ctx, values: dict[str, Any]) -> None:
     )
     magic = c["magical_health"] + r["magical_health"]
     if magic > 999:
-        raise InputError("amount", f"{c['name']} would have more than 999 magical health.")
+        raise InputError(
+            "amount",
+            f"{c['name']} would have more than 999 magical health: give "
+            "less.",
+        )
     if c["recovery"]:
         ctx.say(
             f"Magical healing burns one of {c['name']}'s magical recovery points: "
@@ -68,7 +72,11 @@ def _treat(ctx: Ctx, values: dict[str, Any]) -> None:
     c = _alive(ctx, values["id"], "amount")
     total = c["mundane"] + values["amount"]
     if total > 9999:
-        raise InputError("amount", "That is more mundane healing than the tracker keeps.")
+        raise InputError(
+            "amount",
+            "That is more mundane healing than the tracker keeps: rest "
+            "first.",
+        )
     c["mundane"] = total
     ctx.say(
         f"{c['name']} is treated for {values['amount']} health: it takes effect after a "

@@ -109,14 +109,14 @@ def _starved(ctx: Ctx, cid: str) -> None:
 def _alive(ctx: Ctx, cid: str, field: str) -> dict[str, Any]:
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError(field, f"{c['name']} is dead.")
+        raise InputError(field, f"{c['name']} is dead: choose a living creature.")
     return c
 
 
 def _conscious(ctx: Ctx, cid: str, field: str) -> dict[str, Any]:
     c = _alive(ctx, cid, field)
     if c["unconscious"]:
-        raise InputError(field, f"{c['name']} is unconscious and cannot act.")
+        raise InputError(field, f"{c['name']} is unconscious and cannot act: wake them first.")
     return c
 
 

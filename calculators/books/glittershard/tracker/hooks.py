@@ -82,7 +82,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
             _whole(c[key], _at(path, key), 0, 999)
     for key in c.get("statuses", {}):
         if key not in STATUSES:
-            raise InputError(_at(path, f"statuses.{key}"), f"Unknown status {key!r}.")
+            raise InputError(
+                _at(path, f"statuses.{key}"),
+                f"Unknown status {key!r}: correct the "
+                "file, or remove it.",
+            )
 
 
 def _whole(raw: Any, path: str, low: int, high: int) -> None:

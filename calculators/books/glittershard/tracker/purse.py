@@ -40,10 +40,12 @@ def _move(ctx: Ctx, values: dict[str, Any], sign: int) -> None:
         raise InputError(
             "gold",
             f"{c['name']} has only {purse_text(c['gold'], c['pennies'])}: they cannot spend "
-            f"{purse_text(*divmod(amount, PENNIES_PER_GOLD))}.",
+            f"{purse_text(*divmod(amount, PENNIES_PER_GOLD))}: enter a smaller amount.",
         )
     if after > MAX_GOLD * PENNIES_PER_GOLD:
-        raise InputError("gold", f"A purse holds at most {MAX_GOLD} gold in the tracker.")
+        raise InputError(
+            "gold", f"A purse holds at most {MAX_GOLD} gold in the tracker: enter a smaller amount."
+        )
     was = purse_text(c["gold"], c["pennies"])
     c["gold"], c["pennies"] = divmod(after, PENNIES_PER_GOLD)
     verb = "gains" if sign > 0 else "spends"

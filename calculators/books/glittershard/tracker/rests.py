@@ -198,7 +198,7 @@ def _rest(ctx: Ctx, values: dict[str, Any]) -> None:
 def _rest_all(ctx: Ctx, values: dict[str, Any]) -> None:
     living = [cid for cid in ctx.state["order"] if not ctx.state["creatures"][cid]["dead"]]
     if not living:
-        raise InputError("kind", "No living creature to rest.")
+        raise InputError("kind", "No living creature to rest: add one first.")
     for cid in living:
         _rest_one(ctx, cid, values["kind"])
 
@@ -211,7 +211,7 @@ def _exhaust(ctx: Ctx, values: dict[str, Any]) -> None:
     c = _alive(ctx, cid, "change")
     after = min(6, max(0, c["exhaustion"] + values["change"]))
     if after == c["exhaustion"]:
-        raise InputError("change", f"{c['name']}'s exhaustion stays at {after}.")
+        raise InputError("change", f"{c['name']}'s exhaustion stays at {after}: rest longer first.")
     names = exhaustion_names()
     ctx.say(
         f"{c['name']}'s exhaustion: {c['exhaustion']} ({names[c['exhaustion']]}) → {after} "
@@ -226,7 +226,7 @@ def _exhaust(ctx: Ctx, values: dict[str, Any]) -> None:
 def _miss_meal(ctx: Ctx, values: dict[str, Any]) -> None:
     c = _alive(ctx, values["id"], "id")
     if c["hungry"] is not None:
-        raise InputError("id", f"{c['name']} is already hungry.")
+        raise InputError("id", f"{c['name']} is already hungry: let them eat first.")
     c["hungry"] = 0
     ctx.say(
         f"{c['name']} misses a meal and becomes hungry: −1 move speed.",
@@ -238,7 +238,7 @@ def _miss_meal(ctx: Ctx, values: dict[str, Any]) -> None:
 def _eat(ctx: Ctx, values: dict[str, Any]) -> None:
     c = _alive(ctx, values["id"], "id")
     if c["hungry"] is None:
-        raise InputError("id", f"{c['name']} is not hungry.")
+        raise InputError("id", f"{c['name']} is not hungry: choose a hungry creature.")
     c["hungry"] = None
     ctx.say(f"{c['name']} eats and is no longer hungry.", "glittershard.hunger", values["id"])
 
@@ -248,7 +248,8 @@ def _doze(ctx: Ctx, values: dict[str, Any]) -> None:
     c = _conscious(ctx, cid, "id")
     if c["exhaustion"] < 4:
         raise InputError(
-            "id", f"Only a Shattered creature falls asleep on its own; {c['name']} is not."
+            "id", f"Only a Shattered creature falls asleep on its own; {c['name']} is not: "
+            "choose a Shattered creature."
         )
     _knock_out(ctx, cid, f"is {exhaustion_names()[c['exhaustion']]} and falls unconscious")
 
@@ -257,8 +258,12 @@ def _wake(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = _alive(ctx, cid, "id")
     if not c["unconscious"]:
-        raise InputError("id", f"{c['name']} is not unconscious.")
+        raise InputError("id", f"{c['name']} is not unconscious: choose an unconscious creature.")
     if c["health"] <= 0:
-        raise InputError("id", f"{c['name']} is at {c['health']} health and cannot wake.")
+        raise InputError(
+            "id",
+            f"{c['name']} is at {c['health']} health and cannot wake: heal "
+            "them first.",
+        )
     c["unconscious"] = False
     ctx.say(f"{c['name']} is woken up.", "glittershard.unconscious", cid)

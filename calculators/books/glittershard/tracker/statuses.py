@@ -23,7 +23,11 @@ def _apply(ctx: Ctx, values: dict[str, Any]) -> None:
     label, rule = STATUSES[key]
     statuses = c["statuses"]
     if key in statuses:
-        raise InputError("status", f"{c['name']} is already {label.lower()}.")
+        raise InputError(
+            "status",
+            f"{c['name']} is already {label.lower()}: choose another "
+            "creature.",
+        )
     own_turn = ctx.state["round"] and ctx.state["order"][ctx.state["turn"]] == cid
     if key == "poisoned":
         level = values["level"]
@@ -82,7 +86,11 @@ def _remove_status(ctx: Ctx, values: dict[str, Any]) -> None:
     key = values["status"]
     label, rule = STATUSES[key]
     if key not in c["statuses"]:
-        raise InputError("status", f"{c['name']} is not {label.lower()}.")
+        raise InputError(
+            "status",
+            f"{c['name']} is not {label.lower()}: choose a creature that "
+            "is, or add the status first.",
+        )
     if key == "poisoned":
         _cure_poison(c)
     else:
@@ -94,9 +102,17 @@ def _break_free(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = _own_turn(ctx, cid, "against")
     if "bound" not in c["statuses"]:
-        raise InputError("against", f"{c['name']} is not bound.")
+        raise InputError(
+            "against",
+            f"{c['name']} is not bound: choose a creature that is, or "
+            "add the status first.",
+        )
     if c["left"]["offensive"] < 1:
-        raise InputError("against", f"{c['name']} has no Offensive action left to break free.")
+        raise InputError(
+            "against",
+            f"{c['name']} has no Offensive action left to break free: "
+            "wait for their next turn.",
+        )
     c["left"]["offensive"] -= 1
     bwn = effective(c)["bwn"]
     dice, how = pool_size(
@@ -133,9 +149,17 @@ def _treat_poison(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = _alive(ctx, cid, "id")
     if "poisoned" not in c["statuses"] or c["poison_dc"] is None:
-        raise InputError("id", f"{c['name']} is not poisoned.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not poisoned: choose a creature that is "
+            "Poisoned, or add the status first.",
+        )
     if any(p["check"] == "poison_heal" for p in c["pending"]):
-        raise InputError("id", f"A heal check against {c['name']}'s poison is already waiting.")
+        raise InputError(
+            "id",
+            f"A heal check against {c['name']}'s poison is already waiting: "
+            "resolve it first.",
+        )
     c["pending"].append(
         {
             "check": "poison_heal",

@@ -46,7 +46,7 @@ def _damage(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError("amount", f"{c['name']} is already dead.")
+        raise InputError("amount", f"{c['name']} is already dead: choose a living creature.")
     r = compute_damage(
         c["hp"],
         c["damage"],
@@ -105,7 +105,7 @@ def _act(ctx: Ctx, values: dict[str, Any]) -> None:
         raise InputError(
             "kind",
             f"A Turn cannot hold {', '.join(spent)} (a full-round action, "
-            "or a standard, a move and a minor action, with substitutions).",
+            "or a standard, a move and a minor action, with substitutions): end the turn first.",
         )
     c["spent"] = spent
     ctx.say(
@@ -157,7 +157,7 @@ def _end_effect(ctx: Ctx, values: dict[str, Any]) -> None:
     c = ctx.state["creatures"][values["id"]]
     name = values["name"].strip()
     if name not in c["effects"]:
-        raise InputError("name", f"{c['name']} has no effect {name!r}.")
+        raise InputError("name", f"{c['name']} has no effect {name!r}: name one on their card.")
     del c["effects"][name]
     ctx.say(f"{name} on {c['name']} ends.", "pendragon.durations", values["id"])
 
@@ -166,11 +166,15 @@ def _revive(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"]:
-        raise InputError("heal", f"{c['name']} is dead and cannot be revived.")
+        raise InputError(
+            "heal",
+            f"{c['name']} is dead and cannot be revived: choose an "
+            "unconscious creature.",
+        )
     if not c["unconscious"]:
         raise InputError(
             "heal",
-            f"{c['name']} is not unconscious: only an unconscious creature is revived.",
+            f"{c['name']} is not unconscious: choose an unconscious creature.",
         )
     dc = REVIVE_BASE + c["damage"]
     c["pending"].append(
@@ -196,7 +200,7 @@ def _revived(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["dead"] or not c["unconscious"]:
-        raise InputError("id", f"{c['name']} is not unconscious.")
+        raise InputError("id", f"{c['name']} is not unconscious: choose an unconscious creature.")
     _wake(ctx, cid, "is revived by an effect", "pendragon.revive")
 
 

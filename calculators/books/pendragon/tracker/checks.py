@@ -42,9 +42,17 @@ def _check(
 def _can_act(ctx: Ctx, cid: str, field: str) -> None:
     creature = ctx.state["creatures"][cid]
     if creature["dead"]:
-        raise InputError(field, f"{creature['name']} is dead and cannot take any actions.")
+        raise InputError(
+            field,
+            f"{creature['name']} is dead and cannot take any actions: choose "
+            "a living creature.",
+        )
     if creature["unconscious"]:
-        raise InputError(field, f"{creature['name']} is unconscious and cannot take any actions.")
+        raise InputError(
+            field,
+            f"{creature['name']} is unconscious and cannot take any actions: "
+            "revive them first.",
+        )
 
 
 def _death(ctx: Ctx, cid: str) -> None:

@@ -24,7 +24,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
     """The rules a stored creature keeps (the fields themselves are already checked)."""
     where = f"{path}.damage" if path else "damage"
     if creature["damage"] > creature["hp"]:
-        raise InputError(where, "A creature never carries more Damage Tokens than its hit points.")
+        raise InputError(
+            where,
+            "A creature never carries more Damage Tokens than its hit "
+            "points: give at most that many.",
+        )
     for key in ("unconscious", "dead"):
         if not isinstance(creature[key], bool):
             raise InputError(f"{path}.{key}", "Must be true or false.")
@@ -47,7 +51,7 @@ def check_setting(key: str, value: Any) -> None:
     if key == A_DICE and value:
         expression = parse(str(value), "value")
         if expression.names - {"bonus"}:
-            raise InputError("value", "The dice may use only the name bonus.")
+            raise InputError("value", "The dice may use only the name bonus: remove any other.")
         expression.span({"bonus": 0})
 
 

@@ -26,6 +26,7 @@ Turns' Phases, Purge and the End Phase: the hooks) and :mod:`.actions` (the ``HA
 
 from __future__ import annotations
 
+from . import areas as _areas
 from . import declarations as _declared
 from . import squares as _squares
 from . import table as _table
@@ -71,12 +72,13 @@ from .rounds import (
     turn_start,
 )
 
-RULES = (*_declared.RULES, *_table.RULES, *_squares.RULES)
-"""The Round's rules, those at the table (:mod:`.table`) and on squares (:mod:`.squares`)."""
-ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS, *_squares.ACTIONS)
+RULES = (*_declared.RULES, *_table.RULES, *_squares.RULES, *_areas.RULES)
+"""The Round's rules, those at the table (:mod:`.table`), on squares (:mod:`.squares`) and
+of Areas on squares (:mod:`.areas`)."""
+ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS, *_squares.ACTIONS, *_areas.ACTIONS)
 SETTINGS = (*_declared.SETTINGS, *_table.SETTINGS)
-HANDLERS = {**_HANDLERS, **_table.HANDLERS, **_squares.HANDLERS}
-ASSUMPTIONS = (*_declared.ASSUMPTIONS, *_squares.ASSUMPTIONS)
+HANDLERS = {**_HANDLERS, **_table.HANDLERS, **_squares.HANDLERS, **_areas.HANDLERS}
+ASSUMPTIONS = (*_declared.ASSUMPTIONS, *_squares.ASSUMPTIONS, *_areas.ASSUMPTIONS)
 """Followed without a setting: the tracker implements this one reading of each."""
 
 __all__ = [

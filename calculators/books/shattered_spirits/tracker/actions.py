@@ -220,7 +220,7 @@ def _refresh_window(ctx: Ctx, cid: str, what: str, field: str) -> None:
     if what in c["refreshed"]:
         raise InputError(
             field,
-            f"{c['name']} has already made this choice this Refresh: the next comes at the next "
+            f"{c['name']} has already made this choice this Refresh: make the next at the next "
             "Round's Refresh.",
         )
 
@@ -290,7 +290,12 @@ def _clear(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if values["name"] not in c["statuses"]:
-        raise InputError("name", f"{c['name']} is not {NAMES[values['name']]}.")
+        raise InputError(
+            "name",
+            f"{c['name']} is not {NAMES[values['name']]}: choose a creature "
+            "that is, or add the "
+            "status first.",
+        )
     del c["statuses"][values["name"]]
     ctx.say(f"{c['name']} is no longer {NAMES[values['name']]}.", "shattered_spirits.statuses", cid)
 
@@ -306,7 +311,12 @@ def _purge(ctx: Ctx, values: dict[str, Any]) -> None:
         )
     name = values["name"]
     if name not in c["statuses"]:
-        raise InputError("name", f"{c['name']} is not {NAMES[name]}.")
+        raise InputError(
+            "name",
+            f"{c['name']} is not {NAMES[name]}: choose a creature that is, "
+            "or add the status "
+            "first.",
+        )
     paid = _pay(ctx, cid, values["token"], values["amount"], "amount", "this Purge")
     del c["statuses"][name]
     c["may_purge"] = False

@@ -28,8 +28,9 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "Squares: the grid calculators (Target in range, Blast, Burst, Arc, Cone, Line, "
         "Movement budget, Climbing cost, Falling) apply them; in the tracker a creature may "
-        "stand on a square (Move) and an Attack's reach is checked, but Movement costs are "
-        "the GM's: Move places the creature without counting them.",
+        "stand on a square (Move), an Attack's reach is checked and an Area names the "
+        "creatures in it (Who is in this Area), but Movement costs are the GM's: "
+        "Move places the creature without counting them.",
         ("shattered_spirits.movement_section",),
     ),
     (

@@ -37,7 +37,8 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
     for pool in ("endurance", "health"):
         if creature[pool] > creature[f"{pool}_max"]:
             raise InputError(
-                _at(path, pool), f"{pool.capitalize()} cannot be above its full value."
+                _at(path, pool), f"{pool.capitalize()} cannot be above its full value: give at "
+                    "most that."
             )
     left = creature["ap_left"]
     if not isinstance(left, int) or isinstance(left, bool) or not 0 <= left <= 99:
@@ -57,7 +58,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
         )
     for key in creature.get("statuses", {}):
         if key not in NAMES:
-            raise InputError(_at(path, "statuses"), f"Unknown Status {key!r}.")
+            raise InputError(
+                _at(path, "statuses"),
+                f"Unknown Status {key!r}: correct the file, "
+                "or remove it.",
+            )
 
 
 def phase_of(creature: dict[str, Any]) -> int:

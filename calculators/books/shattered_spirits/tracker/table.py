@@ -153,7 +153,7 @@ def split(values: dict[str, Any], cost: int) -> list[tuple[str, int]]:
         raise InputError("other", "Name two different Tokens, or leave the second empty.")
     if part > cost:
         raise InputError(
-            "with_other", f"The cost is {cost}: the second Token pays at most {cost} of it."
+            "with_other", f"The cost is {cost}: give the second Token at most {cost} of it."
         )
     return [(t, n) for t, n in ((values["token"], cost - part), (other, part)) if n]
 

@@ -22,7 +22,7 @@ from .turn import _aim_lost, _aim_used, _take
 def _roll_initiative(ctx: Ctx, values: dict[str, Any]) -> None:
     todo = [cid for cid in ctx.state["order"] if ctx.state["creatures"][cid]["initiative"] is None]
     if not todo:
-        raise InputError("op", "Everyone has rolled initiative already.")
+        raise InputError("op", "Everyone has rolled initiative already: start the encounter.")
     for cid in todo:
         c = ctx.state["creatures"][cid]
         ctx.roll(
@@ -183,7 +183,11 @@ def _aim(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if c["aim"] >= AIM_MAX_ROUNDS:
-        raise InputError("id", f"{c['name']} has aimed {AIM_MAX_ROUNDS} times, the most.")
+        raise InputError(
+            "id",
+            f"{c['name']} has aimed {AIM_MAX_ROUNDS} times, the most: take "
+            "the shot.",
+        )
     _take(ctx, cid, "whole-round", "id")
     c["aim"] += 1
     ctx.say(
@@ -197,7 +201,7 @@ def _aim(ctx: Ctx, values: dict[str, Any]) -> None:
 def _prone(ctx: Ctx, values: dict[str, Any]) -> None:
     c = ctx.state["creatures"][values["id"]]
     if "prone" in c["statuses"]:
-        raise InputError("id", f"{c['name']} is already Prone.")
+        raise InputError("id", f"{c['name']} is already Prone: choose a creature standing.")
     c["statuses"]["prone"] = None
     ctx.say(f"{c['name']} drops prone (a Reflex Action): Prone.", "space_shard.prone", values["id"])
 
@@ -206,7 +210,11 @@ def _get_up(ctx: Ctx, values: dict[str, Any]) -> None:
     cid = values["id"]
     c = ctx.state["creatures"][cid]
     if "prone" not in c["statuses"]:
-        raise InputError("id", f"{c['name']} is not Prone.")
+        raise InputError(
+            "id",
+            f"{c['name']} is not Prone: choose a creature that is, or add the "
+            "status first.",
+        )
     _take(ctx, cid, "movement", "id")
     _aim_lost(ctx, cid, "gets up before attacking")
     del c["statuses"]["prone"]

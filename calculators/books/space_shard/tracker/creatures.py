@@ -33,7 +33,7 @@ EFFECT_KEYS = {"name", "defense", "ends", "fixed", "rule", "status"}
 def validate_creature(creature: dict[str, Any], path: str) -> None:
     """The rules a stored creature keeps (the fields themselves are already checked)."""
     if creature["hp"] > creature["hp_max"]:
-        raise InputError(_at(path, "hp"), "HP cannot be above full.")
+        raise InputError(_at(path, "hp"), "HP cannot be above full: give at most the full HP.")
     spent = creature["spent"]
     if not isinstance(spent, list) or any(k not in KIND_NAMES for k in spent):
         raise InputError(_at(path, "spent"), "Must list the actions taken this turn.")
@@ -57,7 +57,11 @@ def validate_creature(creature: dict[str, Any], path: str) -> None:
             or effect["rule"] not in RULE_IDS
             or effect["status"] not in (None, "stagger")
         ):
-            raise InputError(_at(path, "effects"), "An effect is not of the tracker's form.")
+            raise InputError(
+                _at(path, "effects"),
+                "An effect is not of the tracker's form: "
+                "correct the file, or remove it.",
+            )
 
 
 RULE_IDS = {r.id for r in RULES}

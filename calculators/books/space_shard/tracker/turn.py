@@ -44,7 +44,7 @@ def _take(ctx: Ctx, cid: str, kind: str, field: str, charge: bool = False) -> No
             "(End the turn) first.",
         )
     if _surprise_round(state) and not c["surprise"]:
-        raise InputError(field, f"{c['name']} is not in the Surprise Round: they act from Round 2.")
+        raise InputError(field, f"{c['name']} is not in the Surprise Round: wait for Round 2.")
     spent = [*c["spent"], kind]
     if not _fits(spent, ctx, charge):
         names = ", ".join(KIND_NAMES[k] for k in spent)
@@ -54,7 +54,7 @@ def _take(ctx: Ctx, cid: str, kind: str, field: str, charge: bool = False) -> No
             else "a turn has 1 Standard, 1 Movement and 1 Swift Action, downgraded as the "
             "setting allows; a Full-Turn or Whole-Round Action takes the whole turn"
         )
-        raise InputError(field, f"{c['name']} cannot take {names} this turn: {where}.")
+        raise InputError(field, f"{c['name']} cannot take {names} this turn: {where}; end it.")
     c["spent"] = spent
 
 
