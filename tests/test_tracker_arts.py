@@ -980,3 +980,31 @@ def test_every_rule_is_named_by_an_event() -> None:
     assert SEEN, "run the whole module"
     missing = {r.id for r in a.RULES} - {e["rule"] for e in SEEN}
     assert not missing, missing
+
+
+def test_every_ability_has_effects_or_says_why_the_tracker_does_not_apply_it() -> None:
+    """Issue #21 item 2: each ability declares its effects, or why the tracker cannot apply
+    them (``unapplied``), and the tracker page lists each such ability with its reason. The
+    basic abilities are listed together, under their section (``coverage.OTHER``)."""
+    from calculators import data
+    from calculators.tracker import other_rules
+
+    listed = {i: how for how, ids in other_rules("arts") for i in ids}
+    for entry in data.system_data("arts").values():
+        if entry["kind"] != "ability" or entry["group"] == "arts.basic_abilities":
+            continue
+        assert entry.get("effects") or entry.get("unapplied"), entry["id"]
+        if entry.get("unapplied"):
+            assert len(entry["unapplied"].split()) >= 6, entry["id"]
+            assert listed[entry["id"]] == " ".join(entry["unapplied"].split())
+
+
+def test_vector_field_reports_its_area_per_tier_without_a_roll() -> None:
+    state, events = use(duel(), ability="vector_field", tier=2, targets="", outcome="rolls")
+    assert texts(events) == [
+        "Kira uses Vector Field (Tier 2) on no one: used (no roll: its effect needs none).",
+        "Vector Field: area 5 (the GM applies it).",
+    ]
+    assert all(e["rule"] == "arts.ability_effects" for e in events)
+    state, events = use(state, ability="homing_beacon", tier=2, targets="", outcome="rolls")
+    assert texts(events)[-1] == "Homing Beacon: area 3 (the GM applies it)."
