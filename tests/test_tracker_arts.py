@@ -1008,3 +1008,54 @@ def test_vector_field_reports_its_area_per_tier_without_a_roll() -> None:
     assert all(e["rule"] == "arts.ability_effects" for e in events)
     state, events = use(state, ability="homing_beacon", tier=2, targets="", outcome="rolls")
     assert texts(events)[-1] == "Homing Beacon: area 3 (the GM applies it)."
+
+
+def test_the_newly_declared_statuses_and_loads_are_applied_through_use_an_ability() -> None:
+    # Cryomancer: +1 Slowed when its Elementalism beats the target's Resilience.
+    state, events = use(duel(), ability="cryomancer", tier=2, attack=9, defense_roll=7,
+                        defense="resilience")
+    assert "success (9 against 7)" in texts(events)[0]
+    assert c(state, "c2")["statuses"] == {"slowed": 1}
+    state, _ = use(duel(), ability="cryomancer", attack=7, defense_roll=9, defense="resilience")
+    assert c(state, "c2")["statuses"] == {}
+    # Disappearing Act: the user becomes Hidden, no target and no roll.
+    state, events = use(duel(), ability="disappearing_act", targets="")
+    assert "used (no roll: its effect needs none)" in texts(events)[0]
+    assert "hidden" in c(state, "c1")["statuses"] and c(state, "c2")["statuses"] == {}
+    # Pyromancer: Burning on the character chosen.
+    state, _ = use(duel(), ability="pyromancer", tier=3)
+    assert "burning" in c(state, "c2")["statuses"]
+    # Riposte: its attack deals Fatigue on a success.
+    state, _ = use(duel(), ability="riposte", attack=10, defense_roll=6)
+    assert c(state, "c2")["fatigue"] == 1
+
+
+def test_the_newly_declared_numbers_are_reported_per_tier() -> None:
+    state, events = use(duel(), ability="force_armor", tier=2, targets="", outcome="critical")
+    assert texts(events)[1:] == [
+        "Force Armor: push 3 (the GM applies it).",
+        "Force Armor: push 2 (the GM applies it).",
+    ]
+    _, events = use(state, ability="force_armor", tier=2, targets="", outcome="success")
+    assert texts(events)[1:] == ["Force Armor: push 3 (the GM applies it)."]
+    _, events = use(state, ability="sniper", tier=3, targets="")
+    assert texts(events)[1:] == ["Sniper: boons 3 (the GM applies it)."]
+    _, events = use(state, ability="newtonian_mechanics", tier=2, targets="")
+    assert texts(events)[1:] == ["Newtonian Mechanics: move 2 (the GM applies it)."]
+    for name in ("press_advantage", "seize_the_opportunity"):
+        _, events = use(state, ability=name, targets="")
+        assert texts(events)[1].endswith(": boons 1 (the GM applies it).")
+
+
+def test_an_ability_card_shows_what_is_left_to_the_table() -> None:
+    from pathlib import Path
+
+    from macros import load_rules
+    from macros.render.render import Renderer
+
+    rules = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
+    page = next(p for p in rules.systems["arts"].pages if p.doc == "arts/abilities.md")
+    text = Renderer(rules).page(page, page.doc)
+    assert text.count("*Left to the table:*") == sum(
+        1 for e in rules.entries.values() if e.system == "arts" and e.get("unapplied")
+    )

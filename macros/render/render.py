@@ -212,6 +212,8 @@ class Renderer:
             else f"*In the encounter tracker:* {effect_text(e, names)}"
             for e in effects
         ]
+        if entry.get("unapplied"):
+            lines.append(f"*Left to the table:* {self.link(entry, entry.get('unapplied'), doc)}")
         body = "  \n".join(lines)
         extra = self.link(entry, entry.get("text") or "", doc)
         card = self._join(body, extra).rstrip("\n")
