@@ -1059,3 +1059,11 @@ def test_an_ability_card_shows_what_is_left_to_the_table() -> None:
     assert text.count("*Left to the table:*") == sum(
         1 for e in rules.entries.values() if e.system == "arts" and e.get("unapplied")
     )
+
+
+def test_magnetic_armor_reports_the_movement_spent_a_critical_replacing_a_success() -> None:
+    _, events = use(duel(), ability="magnetic_armor", attack=9, defense_roll=8,
+                    defense="resilience")
+    assert texts(events)[1:] == ["Magnetic Armor: movement_spent 2 (the GM applies it)."]
+    _, events = use(duel(), ability="magnetic_armor", attack=13, defense_roll=8)
+    assert texts(events)[1:] == ["Magnetic Armor: movement_spent 4 (the GM applies it)."]
