@@ -1067,3 +1067,18 @@ def test_magnetic_armor_reports_the_movement_spent_a_critical_replacing_a_succes
     assert texts(events)[1:] == ["Magnetic Armor: movement_spent 2 (the GM applies it)."]
     _, events = use(duel(), ability="magnetic_armor", attack=13, defense_roll=8)
     assert texts(events)[1:] == ["Magnetic Armor: movement_spent 4 (the GM applies it)."]
+
+
+def test_ameliorate_reduces_the_load_the_user_chooses_by_one() -> None:
+    state, _ = act(duel(), op="harm", id="c2", kind="stress", amount=2, defense="none",
+                   adrenaline=False)
+    state, _ = act(state, op="harm", id="c2", kind="fatigue", amount=1, defense="none",
+                   adrenaline=False)
+    state, events = use(state, ability="ameliorate", tier=2, relieve="stress")
+    assert texts(events)[1] == "Ogre is relieved by an ability: Stress 2 → 1."
+    assert c(state, "c2")["stress"] == 1 and c(state, "c2")["fatigue"] == 1
+    state, events = use(state, ability="ameliorate", tier=2)  # Fatigue by default
+    assert c(state, "c2")["fatigue"] == 0
+    assert {"creature": "c2", "field": "fatigue", "before": 1, "after": 0} in [
+        change for event in events for change in event.get("changes", [])
+    ]

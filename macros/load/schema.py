@@ -97,6 +97,7 @@ BREAKDOWN_FIELDS: tuple[Field, ...] = (
 EFFECT_FIELDS: tuple[Field, ...] = (
     Field("changes", "str"),
     Field("deal", "str", choices=("fatigue", "stress")),
+    Field("relieve", "str", choices=("fatigue", "stress", "chosen")),
     Field("status", "str"),
     Field("base", "int"),
     Field("per_tier", "int"),
@@ -116,6 +117,8 @@ one thing, by ``base + per_tier × Tier``:
   ``boons``, ``range``, ``area``, ``movement_spent``).
 - ``deal``: ``fatigue`` or ``stress`` points dealt (``plus``: a status id whose stacks on the
   target are added, as Assassinate's "one plus the number of stacks of Mark").
+- ``relieve``: ``fatigue`` or ``stress`` points reduced, or ``chosen``: the one the user
+  chooses at the table (Ameliorate's "Fatigue or Stress"), given when the ability is used.
 - ``status``: a status entry's id, gained with that many stacks (1 when it has no parameter).
 
 ``when`` says when (``use``: whenever it is used; ``success``: on a success or a Critical;

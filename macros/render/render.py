@@ -358,6 +358,10 @@ def effect_text(effect: dict[str, object], names: dict[str, str] | None = None) 
         if effect.get("plus"):
             plus = str(effect["plus"])
             amount = f"{amount} + the target's {(names or {}).get(plus, plus)} stacks"
+    elif "relieve" in effect:
+        chosen = effect["relieve"] == "chosen"
+        what = "Fatigue or Stress (chosen)" if chosen else str(effect["relieve"]).title()
+        amount = f"− {amount}"
     elif "status" in effect:
         status = str(effect["status"])
         what, amount = (names or {}).get(status, status), f"+ {amount}" if amount else ""
