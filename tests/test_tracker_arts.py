@@ -800,8 +800,8 @@ def test_every_declared_effect_names_a_status_or_a_load_the_tracker_has() -> Non
     for key, entry in USABLE.items():
         for effect in entry["effects"]:
             kind, what = _kind(effect)
-            if kind == "status":
-                assert what.partition(".")[2] in a.STATUS_ENTRIES, (key, what)
+            for status in effect.get("of", [what]) if kind == "status" else ():
+                assert status.partition(".")[2] in a.STATUS_ENTRIES, (key, status)
             if "plus" in effect:
                 assert effect["plus"].partition(".")[2] in a.STATUS_ENTRIES, key
 
@@ -1082,3 +1082,15 @@ def test_ameliorate_reduces_the_load_the_user_chooses_by_one() -> None:
     assert {"creature": "c2", "field": "fatigue", "before": 1, "after": 0} in [
         change for event in events for change in event.get("changes", [])
     ]
+
+
+def test_infuse_weapon_applies_fatigue_and_the_status_chosen_from_its_list() -> None:
+    state, events = use(duel(), ability="infuse_weapon", attack=10, defense_roll=7,
+                        status="slowed")
+    assert c(state, "c2")["fatigue"] == 1 and c(state, "c2")["statuses"] == {"slowed": 1}
+    state, _ = use(state, ability="infuse_weapon", attack=10, defense_roll=7, status="slowed")
+    assert c(state, "c2")["statuses"] == {"slowed": 2}
+    message = refused(duel(), "status", op="use_ability", id="c1", ability="infuse_weapon",
+                      tier=1, targets="Ogre", outcome="success", attack=None,
+                      defense_roll=None, defense="evasion", points=1, status="hidden")
+    assert "Choose one of: Burning, Slowed, Blinded, Dazed." in message

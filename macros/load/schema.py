@@ -99,6 +99,7 @@ EFFECT_FIELDS: tuple[Field, ...] = (
     Field("deal", "str", choices=("fatigue", "stress")),
     Field("relieve", "str", choices=("fatigue", "stress", "chosen")),
     Field("status", "str"),
+    Field("of", "strs"),
     Field("base", "int"),
     Field("per_tier", "int"),
     Field("plus", "str"),
@@ -119,7 +120,9 @@ one thing, by ``base + per_tier × Tier``:
   target are added, as Assassinate's "one plus the number of stacks of Mark").
 - ``relieve``: ``fatigue`` or ``stress`` points reduced, or ``chosen``: the one the user
   chooses at the table (Ameliorate's "Fatigue or Stress"), given when the ability is used.
-- ``status``: a status entry's id, gained with that many stacks (1 when it has no parameter).
+- ``status``: ``chosen`` with ``of`` (status ids): the one the user chooses, given when the
+  ability is used (Infuse Weapon's "choose one of the following statuses"); or
+  a status entry's id, gained with that many stacks (1 when it has no parameter).
 
 ``when`` says when (``use``: whenever it is used; ``success``: on a success or a Critical;
 ``critical``: on a Critical only), ``to`` on whom (``target``, the default, or ``self``);

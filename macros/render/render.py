@@ -362,6 +362,9 @@ def effect_text(effect: dict[str, object], names: dict[str, str] | None = None) 
         chosen = effect["relieve"] == "chosen"
         what = "Fatigue or Stress (chosen)" if chosen else str(effect["relieve"]).title()
         amount = f"− {amount}"
+    elif effect.get("status") == "chosen":
+        what = ", ".join((names or {}).get(str(x), str(x)) for x in list(effect["of"]))
+        what, amount = f"one of {what} (chosen)", f"+ {amount}" if amount else ""
     elif "status" in effect:
         status = str(effect["status"])
         what, amount = (names or {}).get(status, status), f"+ {amount}" if amount else ""

@@ -15,7 +15,7 @@ from .... import data
 from ....errors import InputError
 from ....tracker.context import Ctx
 from ....tracker.spec import Action, Field
-from .declarations import LOADS, STATUS_ENTRIES, SYSTEM
+from .declarations import CONDITIONS, LOADS, STATUS_ENTRIES, SYSTEM
 from .harm import _harm, _reduce
 from .squares import check as _check_range
 from .statuses import _status
@@ -83,6 +83,8 @@ USE_ABILITY = Action(
         Field("long_reach", "The user has Long Reach (Range 1 is 2)", "flag", False),
         Field("relieve", "Fatigue or Stress, where the user chooses which to reduce", "choice",
               "fatigue", choices=tuple(LOADS.items())),
+        Field("status", "Status, where the user chooses one", "choice", CONDITIONS[0],
+              choices=tuple((s, STATUS_ENTRIES[s]["name"]) for s in CONDITIONS)),
     ),
     "arts.ability_effects",
     help="Applies what the ability's card declares; moves, pushes and choices are the GM's.",
@@ -157,10 +159,19 @@ def _chosen(effect: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
 
     >>> _chosen({"relieve": "chosen", "base": 1}, {"relieve": "stress"})
     {'relieve': 'stress', 'base': 1}
+    >>> _chosen({"status": "chosen", "of": ["arts.burning"]}, {"status": "burning"})
+    {'status': 'arts.burning'}
     """
-    if effect.get("relieve") != "chosen":
+    if effect.get("relieve") == "chosen":
+        return {**effect, "relieve": values.get("relieve") or "fatigue"}
+    if effect.get("status") != "chosen":
         return effect
-    return {**effect, "relieve": values.get("relieve") or "fatigue"}
+    of = list(effect["of"])
+    pick = f"{SYSTEM}.{values.get('status')}"
+    if pick not in of:
+        names = ", ".join(STATUS_ENTRIES[x.partition(".")[2]]["name"] for x in of)
+        raise InputError("status", f"Choose one of: {names}.")
+    return {k: v for k, v in effect.items() if k != "of"} | {"status": pick}
 
 
 def _targets(ctx: Ctx, text: str) -> list[str]:
