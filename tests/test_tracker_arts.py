@@ -1094,3 +1094,10 @@ def test_infuse_weapon_applies_fatigue_and_the_status_chosen_from_its_list() -> 
                       tier=1, targets="Ogre", outcome="success", attack=None,
                       defense_roll=None, defense="evasion", points=1, status="hidden")
     assert "Choose one of: Burning, Slowed, Blinded, Dazed." in message
+
+
+def test_resonance_adds_one_stack_of_the_status_chosen_without_a_roll() -> None:
+    state, _ = use(duel(), ability="sockem", attack=10, defense_roll=7)
+    state, events = use(state, ability="resonance", status="slowed")
+    assert "used (no roll: its effect needs none)" in texts(events)[0]
+    assert c(state, "c2")["statuses"]["slowed"] == 2
