@@ -800,8 +800,8 @@ def test_every_declared_effect_names_a_status_or_a_load_the_tracker_has() -> Non
     for key, entry in USABLE.items():
         for effect in entry["effects"]:
             kind, what = _kind(effect)
-            if kind == "status":
-                assert what.partition(".")[2] in a.STATUS_ENTRIES, (key, what)
+            for status in effect.get("of", [what]) if kind == "status" else ():
+                assert status.partition(".")[2] in a.STATUS_ENTRIES, (key, status)
             if "plus" in effect:
                 assert effect["plus"].partition(".")[2] in a.STATUS_ENTRIES, key
 
@@ -980,3 +980,124 @@ def test_every_rule_is_named_by_an_event() -> None:
     assert SEEN, "run the whole module"
     missing = {r.id for r in a.RULES} - {e["rule"] for e in SEEN}
     assert not missing, missing
+
+
+def test_every_ability_has_effects_or_says_why_the_tracker_does_not_apply_it() -> None:
+    """Issue #21 item 2: each ability declares its effects, or why the tracker cannot apply
+    them (``unapplied``), and the tracker page lists each such ability with its reason. The
+    basic abilities are listed together, under their section (``coverage.OTHER``)."""
+    from calculators import data
+    from calculators.tracker import other_rules
+
+    listed = {i: how for how, ids in other_rules("arts") for i in ids}
+    for entry in data.system_data("arts").values():
+        if entry["kind"] != "ability" or entry["group"] == "arts.basic_abilities":
+            continue
+        assert entry.get("effects") or entry.get("unapplied"), entry["id"]
+        if entry.get("unapplied"):
+            assert len(entry["unapplied"].split()) >= 6, entry["id"]
+            assert listed[entry["id"]] == " ".join(entry["unapplied"].split())
+
+
+def test_vector_field_reports_its_area_per_tier_without_a_roll() -> None:
+    state, events = use(duel(), ability="vector_field", tier=2, targets="", outcome="rolls")
+    assert texts(events) == [
+        "Kira uses Vector Field (Tier 2) on no one: used (no roll: its effect needs none).",
+        "Vector Field: area 5 (the GM applies it).",
+    ]
+    assert all(e["rule"] == "arts.ability_effects" for e in events)
+    state, events = use(state, ability="homing_beacon", tier=2, targets="", outcome="rolls")
+    assert texts(events)[-1] == "Homing Beacon: area 3 (the GM applies it)."
+
+
+def test_the_newly_declared_statuses_and_loads_are_applied_through_use_an_ability() -> None:
+    # Cryomancer: +1 Slowed when its Elementalism beats the target's Resilience.
+    state, events = use(duel(), ability="cryomancer", tier=2, attack=9, defense_roll=7,
+                        defense="resilience")
+    assert "success (9 against 7)" in texts(events)[0]
+    assert c(state, "c2")["statuses"] == {"slowed": 1}
+    state, _ = use(duel(), ability="cryomancer", attack=7, defense_roll=9, defense="resilience")
+    assert c(state, "c2")["statuses"] == {}
+    # Disappearing Act: the user becomes Hidden, no target and no roll.
+    state, events = use(duel(), ability="disappearing_act", targets="")
+    assert "used (no roll: its effect needs none)" in texts(events)[0]
+    assert "hidden" in c(state, "c1")["statuses"] and c(state, "c2")["statuses"] == {}
+    # Pyromancer: Burning on the character chosen.
+    state, _ = use(duel(), ability="pyromancer", tier=3)
+    assert "burning" in c(state, "c2")["statuses"]
+    # Riposte: its attack deals Fatigue on a success.
+    state, _ = use(duel(), ability="riposte", attack=10, defense_roll=6)
+    assert c(state, "c2")["fatigue"] == 1
+
+
+def test_the_newly_declared_numbers_are_reported_per_tier() -> None:
+    state, events = use(duel(), ability="force_armor", tier=2, targets="", outcome="critical")
+    assert texts(events)[1:] == [
+        "Force Armor: push 3 (the GM applies it).",
+        "Force Armor: push 2 (the GM applies it).",
+    ]
+    _, events = use(state, ability="force_armor", tier=2, targets="", outcome="success")
+    assert texts(events)[1:] == ["Force Armor: push 3 (the GM applies it)."]
+    _, events = use(state, ability="sniper", tier=3, targets="")
+    assert texts(events)[1:] == ["Sniper: boons 3 (the GM applies it)."]
+    _, events = use(state, ability="newtonian_mechanics", tier=2, targets="")
+    assert texts(events)[1:] == ["Newtonian Mechanics: move 2 (the GM applies it)."]
+    for name in ("press_advantage", "seize_the_opportunity"):
+        _, events = use(state, ability=name, targets="")
+        assert texts(events)[1].endswith(": boons 1 (the GM applies it).")
+
+
+def test_an_ability_card_shows_what_is_left_to_the_table() -> None:
+    from pathlib import Path
+
+    from macros import load_rules
+    from macros.render.render import Renderer
+
+    rules = load_rules(Path(__file__).resolve().parents[1] / "rules_data")
+    page = next(p for p in rules.systems["arts"].pages if p.doc == "arts/abilities.md")
+    text = Renderer(rules).page(page, page.doc)
+    assert text.count("*Left to the table:*") == sum(
+        1 for e in rules.entries.values() if e.system == "arts" and e.get("unapplied")
+    )
+
+
+def test_magnetic_armor_reports_the_movement_spent_a_critical_replacing_a_success() -> None:
+    _, events = use(duel(), ability="magnetic_armor", attack=9, defense_roll=8,
+                    defense="resilience")
+    assert texts(events)[1:] == ["Magnetic Armor: movement_spent 2 (the GM applies it)."]
+    _, events = use(duel(), ability="magnetic_armor", attack=13, defense_roll=8)
+    assert texts(events)[1:] == ["Magnetic Armor: movement_spent 4 (the GM applies it)."]
+
+
+def test_ameliorate_reduces_the_load_the_user_chooses_by_one() -> None:
+    state, _ = act(duel(), op="harm", id="c2", kind="stress", amount=2, defense="none",
+                   adrenaline=False)
+    state, _ = act(state, op="harm", id="c2", kind="fatigue", amount=1, defense="none",
+                   adrenaline=False)
+    state, events = use(state, ability="ameliorate", tier=2, relieve="stress")
+    assert texts(events)[1] == "Ogre is relieved by an ability: Stress 2 → 1."
+    assert c(state, "c2")["stress"] == 1 and c(state, "c2")["fatigue"] == 1
+    state, events = use(state, ability="ameliorate", tier=2)  # Fatigue by default
+    assert c(state, "c2")["fatigue"] == 0
+    assert {"creature": "c2", "field": "fatigue", "before": 1, "after": 0} in [
+        change for event in events for change in event.get("changes", [])
+    ]
+
+
+def test_infuse_weapon_applies_fatigue_and_the_status_chosen_from_its_list() -> None:
+    state, events = use(duel(), ability="infuse_weapon", attack=10, defense_roll=7,
+                        status="slowed")
+    assert c(state, "c2")["fatigue"] == 1 and c(state, "c2")["statuses"] == {"slowed": 1}
+    state, _ = use(state, ability="infuse_weapon", attack=10, defense_roll=7, status="slowed")
+    assert c(state, "c2")["statuses"] == {"slowed": 2}
+    message = refused(duel(), "status", op="use_ability", id="c1", ability="infuse_weapon",
+                      tier=1, targets="Ogre", outcome="success", attack=None,
+                      defense_roll=None, defense="evasion", points=1, status="hidden")
+    assert "Choose one of: Burning, Slowed, Blinded, Dazed." in message
+
+
+def test_resonance_adds_one_stack_of_the_status_chosen_without_a_roll() -> None:
+    state, _ = use(duel(), ability="sockem", attack=10, defense_roll=7)
+    state, events = use(state, ability="resonance", status="slowed")
+    assert "used (no roll: its effect needs none)" in texts(events)[0]
+    assert c(state, "c2")["statuses"]["slowed"] == 2

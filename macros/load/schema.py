@@ -97,7 +97,9 @@ BREAKDOWN_FIELDS: tuple[Field, ...] = (
 EFFECT_FIELDS: tuple[Field, ...] = (
     Field("changes", "str"),
     Field("deal", "str", choices=("fatigue", "stress")),
+    Field("relieve", "str", choices=("fatigue", "stress", "chosen")),
     Field("status", "str"),
+    Field("of", "strs"),
     Field("base", "int"),
     Field("per_tier", "int"),
     Field("plus", "str"),
@@ -113,10 +115,14 @@ one thing, by ``base + per_tier × Tier``:
   (the core names them, e.g. ``fatigue_tolerance``): "by 1+[Tier]" is base 1, per_tier 1; the
   builder's sheet, the tracker's creature and the calculators all count it. On an action,
   a number of the ability itself that the tracker reports (``targets``, ``push``, ``move``,
-  ``boons``, ``range``).
+  ``boons``, ``range``, ``area``, ``movement_spent``).
 - ``deal``: ``fatigue`` or ``stress`` points dealt (``plus``: a status id whose stacks on the
   target are added, as Assassinate's "one plus the number of stacks of Mark").
-- ``status``: a status entry's id, gained with that many stacks (1 when it has no parameter).
+- ``relieve``: ``fatigue`` or ``stress`` points reduced, or ``chosen``: the one the user
+  chooses at the table (Ameliorate's "Fatigue or Stress"), given when the ability is used.
+- ``status``: ``chosen`` with ``of`` (status ids): the one the user chooses, given when the
+  ability is used (Infuse Weapon's "choose one of the following statuses"); or
+  a status entry's id, gained with that many stacks (1 when it has no parameter).
 
 ``when`` says when (``use``: whenever it is used; ``success``: on a success or a Critical;
 ``critical``: on a Critical only), ``to`` on whom (``target``, the default, or ``self``);
@@ -158,6 +164,7 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("text", "text"),
         Field("aliases", "strs"),
         Field("effects", "mappings", items=EFFECT_FIELDS),
+        Field("unapplied", "text"),
     ),
     "status": (
         Field("group", "str", required=True, choices=("status", "buff")),

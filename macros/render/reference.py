@@ -29,7 +29,9 @@ KIND_TEXT: dict[str, str] = {
     "attribute": "A character attribute with its abbreviation (linked like a term).",
     "art": "A skill-like trait with the attributes it draws on.",
     "ability": "An ability card: its fields in the rulebook's order; `effects` declare what "
-    "it does as data (the builders, trackers and calculators apply them).",
+    "it does as data (the builders, trackers and calculators apply them); `unapplied` says "
+    "why the tracker cannot apply what the effects do not say (a choice at the table, the "
+    "map), shown on the tracker page.",
     "status": "A condition, with a parameter X where it stacks.",
     "table": "Columns and rows as data. With `roll` (a die such as `d6`), a roll table: its "
     "first column holds results or ranges and each row shows its exact chance.",

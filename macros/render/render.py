@@ -212,6 +212,8 @@ class Renderer:
             else f"*In the encounter tracker:* {effect_text(e, names)}"
             for e in effects
         ]
+        if entry.get("unapplied"):
+            lines.append(f"*Left to the table:* {self.link(entry, entry.get('unapplied'), doc)}")
         body = "  \n".join(lines)
         extra = self.link(entry, entry.get("text") or "", doc)
         card = self._join(body, extra).rstrip("\n")
@@ -356,6 +358,13 @@ def effect_text(effect: dict[str, object], names: dict[str, str] | None = None) 
         if effect.get("plus"):
             plus = str(effect["plus"])
             amount = f"{amount} + the target's {(names or {}).get(plus, plus)} stacks"
+    elif "relieve" in effect:
+        chosen = effect["relieve"] == "chosen"
+        what = "Fatigue or Stress (chosen)" if chosen else str(effect["relieve"]).title()
+        amount = f"− {amount}"
+    elif effect.get("status") == "chosen":
+        what = ", ".join((names or {}).get(str(x), str(x)) for x in list(effect["of"]))
+        what, amount = f"one of {what} (chosen)", f"+ {amount}" if amount else ""
     elif "status" in effect:
         status = str(effect["status"])
         what, amount = (names or {}).get(status, status), f"+ {amount}" if amount else ""

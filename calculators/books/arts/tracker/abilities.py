@@ -15,8 +15,8 @@ from .... import data
 from ....errors import InputError
 from ....tracker.context import Ctx
 from ....tracker.spec import Action, Field
-from .declarations import STATUS_ENTRIES, SYSTEM
-from .harm import _harm
+from .declarations import CONDITIONS, LOADS, STATUS_ENTRIES, SYSTEM
+from .harm import _harm, _reduce
 from .squares import check as _check_range
 from .statuses import _status
 
@@ -81,6 +81,10 @@ USE_ABILITY = Action(
             help="Assumed 1 (the rulebook gives no number).",
         ),
         Field("long_reach", "The user has Long Reach (Range 1 is 2)", "flag", False),
+        Field("relieve", "Fatigue or Stress, where the user chooses which to reduce", "choice",
+              "fatigue", choices=tuple(LOADS.items())),
+        Field("status", "Status, where the user chooses one", "choice", CONDITIONS[0],
+              choices=tuple((s, STATUS_ENTRIES[s]["name"]) for s in CONDITIONS)),
     ),
     "arts.ability_effects",
     help="Applies what the ability's card declares; moves, pushes and choices are the GM's.",
@@ -144,10 +148,30 @@ def applies(effect: dict[str, Any], outcome: str, effects: list[dict[str, Any]])
 
 
 def _kind(effect: dict[str, Any]) -> tuple[str, str]:
-    for key in ("deal", "status", "changes"):
+    for key in ("deal", "relieve", "status", "changes"):
         if key in effect:
             return key, str(effect[key])
     raise ValueError(f"an effect does nothing: {effect}")
+
+
+def _chosen(effect: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The effect with the load the user chose where it lets them choose.
+
+    >>> _chosen({"relieve": "chosen", "base": 1}, {"relieve": "stress"})
+    {'relieve': 'stress', 'base': 1}
+    >>> _chosen({"status": "chosen", "of": ["arts.burning"]}, {"status": "burning"})
+    {'status': 'arts.burning'}
+    """
+    if effect.get("relieve") == "chosen":
+        return {**effect, "relieve": values.get("relieve") or "fatigue"}
+    if effect.get("status") != "chosen":
+        return effect
+    of = list(effect["of"])
+    pick = f"{SYSTEM}.{values.get('status')}"
+    if pick not in of:
+        names = ", ".join(STATUS_ENTRIES[x.partition(".")[2]]["name"] for x in of)
+        raise InputError("status", f"Choose one of: {names}.")
+    return {k: v for k, v in effect.items() if k != "of"} | {"status": pick}
 
 
 def _targets(ctx: Ctx, text: str) -> list[str]:
@@ -183,7 +207,7 @@ def _use_ability(ctx: Ctx, values: dict[str, Any]) -> None:
     if user["dead"]:
         raise InputError("ability", f"{user['name']} is dead: choose a living creature.")
     entry = USABLE[values["ability"]]
-    tier, effects = values["tier"], list(entry["effects"])
+    tier, effects = values["tier"], [_chosen(e, values) for e in entry["effects"]]
     targets = _targets(ctx, values["targets"])
     wants_target = any(e.get("to", "target") == "target" and "changes" not in e for e in effects)
     if wants_target and not targets:
@@ -277,6 +301,9 @@ def _one(ctx: Ctx, cid: str, effect: dict[str, Any], count: int, defense: str) -
             return
         _harm(ctx, {"id": cid, "kind": effect["deal"], "amount": count, "defense": defense,
                     "adrenaline": False})
+    elif "relieve" in effect and count >= 1 and not c["dead"]:
+        _reduce(ctx, cid, effect["relieve"], count, "arts.ability_effects",
+                "is relieved by an ability")
     elif "status" in effect and count >= 1 and not c["dead"]:
         key = effect["status"].partition(".")[2]
         if key not in STATUS_ENTRIES:

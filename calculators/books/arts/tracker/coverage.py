@@ -8,6 +8,19 @@ this list under the rules it applies.
 
 from __future__ import annotations
 
+from .... import data
+
+
+def _unapplied() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each ability whose ``unapplied`` says what of it the tracker does not apply, and why
+    (the rules data states it beside the ability's text)."""
+    return tuple(
+        (" ".join(str(e["unapplied"]).split()), (e["id"],))
+        for e in data.system_data("arts").values()
+        if e["kind"] == "ability" and e.get("unapplied")
+    )
+
+
 OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "A heading: the rules are in the entries under it, each listed on its own.",
@@ -95,6 +108,7 @@ OTHER: tuple[tuple[str, tuple[str, ...]], ...] = (
         "range calculator does.",
         ("arts.blinded",),
     ),
+    *_unapplied(),
 )
 """What the tracker does with each (applied elsewhere, or not applied and why), with the
 entry ids it covers."""
