@@ -641,3 +641,101 @@ def test_an_area_out_of_range_is_refused_saying_what_to_do() -> None:
     # Moving closer makes it reachable.
     doc = _gm(doc, {"op": "move", "id": "c1", "x": 1, "y": 0})["doc"]
     assert _gm(doc, {**aim, "x": 6, "y": 2, "max_range": 5})["ok"]
+
+
+# -- the grid readings as settings (issue #21): each assumption a GM may change ------------
+GRID_SETTINGS = (
+    "shattered_spirits.adjacent_spaces",
+    "shattered_spirits.area_measure",
+    "shattered_spirits.arc_spaces",
+    "shattered_spirits.line_start",
+    "shattered_spirits.cone_directions",
+    "shattered_spirits.cone_spaces",
+)
+
+
+def _set(doc: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    answer = _gm(doc, {"op": "setting", "key": key, "value": value})
+    assert answer["ok"], answer
+    return answer["doc"]
+
+
+def test_the_grid_readings_are_settings_with_the_assumptions_defaults() -> None:
+    names = [f.name for f in M.SETTINGS]
+    assert all(key in names and key in M.ADDED_SETTINGS for key in GRID_SETTINGS)
+    assert not set(GRID_SETTINGS) & set(M.ASSUMPTIONS)
+    settings = encounter.blank(M)["settings"]
+    assert [settings[key] for key in GRID_SETTINGS] == [True, "greater", True, True, "eight",
+                                                        "centre"]
+
+
+def test_adjacent_spaces_without_diagonals_changes_the_reach() -> None:
+    doc = _area_doc()
+    doc = _gm(doc, {"op": "move", "id": "c2", "x": 1, "y": 1})["doc"]  # Wolf: diagonal
+    melee = {"op": "reach", "id": "c1", "target": "Wolf", "range_kind": "melee"}
+    assert _gm(doc, melee)["ok"]
+    ranged = _gm(doc, {**melee, "target": "Bo", "range_kind": "ranged", "max_range": 5})
+    assert ranged["events"][0]["reach"]["adjacent_hostiles"] == 1
+    doc = _set(doc, "shattered_spirits.adjacent_spaces", False)
+    refused_melee = _gm(doc, melee)
+    assert not refused_melee["ok"] and "only spaces sharing a side" in (
+        refused_melee["error"]["message"])
+    ranged = _gm(doc, {**melee, "target": "Bo", "range_kind": "ranged", "max_range": 5})
+    assert ranged["events"][0]["reach"]["adjacent_hostiles"] == 0
+    assert "shattered_spirits.adjacent_spaces" in ranged["events"][0]["assumptions"]
+    # The Area's aim and an Arc's spaces follow it too.
+    aim = {"op": "area", "id": "c1", "range_kind": "melee", "shape": "blast", "size": 0}
+    diagonal = _gm(doc, {**aim, "x": 1, "y": 1})
+    assert not diagonal["ok"] and "one of the four sharing a side" in (
+        diagonal["error"]["message"])
+    assert _gm(doc, {**aim, "x": 1, "y": 0})["ok"]
+    arc = _gm(doc, {**aim, "x": 1, "y": 0, "shape": "arc", "arc": "N, NE, E"})
+    assert not arc["ok"] and arc["error"]["field"] == "arc"
+
+
+def test_the_area_settings_change_the_squares() -> None:
+    doc = _area_doc()
+    aim = {"op": "area", "id": "c1", "x": 3, "y": 1, "range_kind": "ranged", "max_range": 5}
+
+    def squares(d: dict[str, Any], **more: Any) -> int:
+        answer = _gm(d, {**aim, **more})
+        assert answer["ok"], answer
+        return len(answer["events"][-1]["area"]["squares"])
+
+    cone = {"shape": "cone", "size": 3, "direction": "E"}
+    assert squares(doc, **cone) == 5
+    touched = _set(doc, "shattered_spirits.cone_spaces", "touch")
+    assert squares(touched, **cone) == 10
+    answer = _gm(touched, {**aim, **cone})
+    assert "shattered_spirits.cone_spaces" in answer["events"][-1]["assumptions"]
+    assert squares(doc, **{**cone, "direction": "NE"}) > 0
+    four = _set(doc, "shattered_spirits.cone_directions", "four")
+    assert _gm(four, {**aim, **cone, "direction": "NE"})["error"]["field"] == "direction"
+    assert squares(doc, shape="blast", size=1) == 9
+    assert squares(_set(doc, "shattered_spirits.area_measure", "orthogonal"), shape="blast",
+                   size=1) == 5
+    arc = {"shape": "arc", "arc": "N, E, S"}
+    assert squares(doc, **arc) == 4
+    assert squares(_set(doc, "shattered_spirits.arc_spaces", False), **arc) == 3
+    line = {"shape": "line", "size": 3, "direction": "E"}
+    after = _gm(_set(doc, "shattered_spirits.line_start", False), {**aim, **line})
+    assert [s["x"] for s in after["events"][-1]["area"]["squares"]] == [4, 5, 6]
+    assert _in(after) == []  # Ash stands on the picked space, now not one of the X
+    assert not _gm(doc, {"op": "setting", "key": "shattered_spirits.cone_spaces",
+                         "value": "edge"})["ok"]
+
+
+def test_a_save_from_before_the_grid_settings_loads_with_the_defaults() -> None:
+    from calculators.tracker import handle
+
+    doc = _area_doc()
+    for key in GRID_SETTINGS:
+        del doc["state"]["settings"][key]
+    loaded = handle({"op": "load", "system": "shattered_spirits", "doc": doc})
+    assert loaded["ok"], loaded
+    state = encounter.validate(M, doc["state"])
+    assert state["settings"]["shattered_spirits.cone_spaces"] == "centre"
+    assert state["settings"]["shattered_spirits.adjacent_spaces"] is True
+    answer = _gm(doc, {"op": "area", "id": "c1", "x": 3, "y": 1, "range_kind": "ranged",
+                       "max_range": 5, "shape": "cone", "size": 3, "direction": "E"})
+    assert answer["ok"] and len(answer["events"][-1]["area"]["squares"]) == 5

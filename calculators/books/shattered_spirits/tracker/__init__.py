@@ -76,13 +76,16 @@ RULES = (*_declared.RULES, *_table.RULES, *_squares.RULES, *_areas.RULES)
 """The Round's rules, those at the table (:mod:`.table`), on squares (:mod:`.squares`) and
 of Areas on squares (:mod:`.areas`)."""
 ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS, *_squares.ACTIONS, *_areas.ACTIONS)
-SETTINGS = (*_declared.SETTINGS, *_table.SETTINGS)
+SETTINGS = (*_declared.SETTINGS, *_table.SETTINGS, *_squares.SETTINGS, *_areas.SETTINGS)
+ADDED_SETTINGS = tuple(f.name for f in (*_squares.SETTINGS, *_areas.SETTINGS))
+"""Settings added after saves were made: an old save gets their defaults."""
 HANDLERS = {**_HANDLERS, **_table.HANDLERS, **_squares.HANDLERS, **_areas.HANDLERS}
-ASSUMPTIONS = (*_declared.ASSUMPTIONS, *_squares.ASSUMPTIONS, *_areas.ASSUMPTIONS)
+ASSUMPTIONS = _declared.ASSUMPTIONS
 """Followed without a setting: the tracker implements this one reading of each."""
 
 __all__ = [
     "ACTIONS",
+    "ADDED_SETTINGS",
     "AFFLICTIONS",
     "ASSUMPTIONS",
     "A_DOWNED_ONCE",

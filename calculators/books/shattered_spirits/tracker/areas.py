@@ -5,7 +5,8 @@ aimed space is within the Technique's Range of the attacker ('Pick a space withi
 measured as Check an Attack's reach measures, L79) and names every creature standing on a
 targeted space: one Attack Roll applies to each (L83). The shapes follow the grid
 calculators (:mod:`calculators.books.shattered_spirits.grid`) and their assumption
-entries, each cited in the event of the shape that follows it.
+entries, each a setting the GM may change (:data:`SETTINGS`; the calculators take them as
+inputs) and cited in the event of the shape that follows it.
 
 >>> from calculators.tracker import encounter
 >>> import calculators.books.shattered_spirits.tracker as s
@@ -95,7 +96,21 @@ RULES = (
     ),
 )
 
-ASSUMPTIONS = (A_AREA_MEASURE, A_ARC, A_LINE, A_CONE_DIRECTIONS, A_CONE_SPACES)
+SETTINGS = (
+    Field(A_AREA_MEASURE, 'Blast, Burst: "within X" counted by', "choice", None,
+          choices=(("greater", "the greater difference, as range (a square)"),
+                   ("orthogonal", "steps sharing a side (a diamond)"))),
+    Field(A_ARC, "Arc: the picked space is targeted too", "flag", None),
+    Field(A_LINE, "Line: the picked space is the first of the X", "flag", None),
+    Field(A_CONE_DIRECTIONS, "Cone: the ways it may point", "choice", None,
+          choices=(("eight", "any of the eight directions of a step"),
+                   ("four", "N, E, S or W only"))),
+    Field(A_CONE_SPACES, "Cone: the spaces it targets", "choice", None,
+          choices=(("centre", "those whose centre is inside the triangle"),
+                   ("touch", "those any part of which is inside it"))),
+)
+"""Each shape's reading, a setting the GM may change (the grid calculators take it as an
+input); the defaults are the assumption entries'."""
 
 _WAYS = tuple((d, d) for d in DIRECTION)
 
@@ -124,37 +139,49 @@ ACTIONS = (
 )
 
 
-def _arc(picked: Square, text: str) -> frozenset[Square]:
+def _arc(picked: Square, text: str, diagonals: bool, with_picked: bool) -> frozenset[Square]:
     directions = parse_directions(text, "arc", 3)
     for d in directions:
-        if d.dx and d.dy and not DIAGONALS:
+        if d.dx and d.dy and not diagonals:
             raise InputError(
                 "arc",
                 f"{d.name} is diagonal, and only spaces sharing a side are adjacent: choose "
                 "three of N, E, S, W.",
             )
     chosen = frozenset(picked.moved(d) for d in directions)
-    return chosen | ({picked} if ARC_WITH_PICKED else frozenset())
+    return chosen | ({picked} if with_picked else frozenset())
 
 
 def squares_of(
-    shape: str, picked: Square, size: int, direction: str, arc: str
+    shape: str,
+    picked: Square,
+    size: int,
+    direction: str,
+    arc: str,
+    *,
+    diagonals: bool = DIAGONALS,
+    measure: str = AREA_MEASURE,
+    with_picked: bool = ARC_WITH_PICKED,
+    from_picked: bool = LINE_FROM_PICKED,
+    directions: str = CONE_DIRECTIONS,
+    spaces: str = CONE_SPACES,
 ) -> frozenset[Square]:
-    """The spaces an Area of ``shape`` aimed at ``picked`` targets, by the assumptions'
-    defaults (:data:`SHAPES`).
+    """The spaces an Area of ``shape`` aimed at ``picked`` targets, by the readings of the
+    assumptions (:data:`SHAPES`; the tracker passes its settings, their defaults otherwise).
 
     >>> len(squares_of("blast", Square(0, 0), 1, "N", "")), len(squares_of("burst",
     ...     Square(0, 0), 1, "N", "")), len(squares_of("arc", Square(0, 0), 0, "N", "N,E,S"))
     (9, 8, 4)
     >>> sorted(squares_of("line", Square(1, 0), 2, "E", ""))
     [Square(x=1, y=0), Square(x=2, y=0)]
-    >>> len(squares_of("cone", Square(1, 0), 3, "E", ""))
-    5
+    >>> len(squares_of("cone", Square(1, 0), 3, "E", "")), len(squares_of("cone",
+    ...     Square(1, 0), 3, "E", "", spaces="touch"))
+    (5, 10)
     """
     if shape == "arc":
-        return _arc(picked, arc)
+        return _arc(picked, arc, diagonals, with_picked)
     if shape in ("blast", "burst"):
-        area = within(picked, size, MEASURES[AREA_MEASURE])
+        area = within(picked, size, MEASURES[measure])
         return area if shape == "blast" else area - {picked}
     way = DIRECTION[direction]
     if size < 1:
@@ -164,10 +191,10 @@ def squares_of(
             "or more.",
         )
     if shape == "line":
-        return frozenset(line(picked, way, size, LINE_FROM_PICKED))
-    if CONE_DIRECTIONS == "four" and way.dx and way.dy:
+        return frozenset(line(picked, way, size, from_picked))
+    if directions == "four" and way.dx and way.dy:
         raise InputError("direction", f"{direction} is diagonal: choose N, E, S or W for the Cone.")
-    return frozenset(cone(picked, way, size, CONE_SPACES))
+    return frozenset(cone(picked, way, size, spaces))
 
 
 def _aim(ctx: Ctx, cid: str, picked: Square, values: dict[str, Any]) -> dict[str, Any]:
@@ -183,11 +210,12 @@ def _aim(ctx: Ctx, cid: str, picked: Square, values: dict[str, Any]) -> dict[str
     kind, reach = values["range_kind"], values["max_range"]
     offset = Square(picked.x - mine.x, picked.y - mine.y)
     d = MEASURE.distance(mine, picked)
-    if not reachable(offset, kind, reach, DIAGONALS):
+    diagonals = bool(ctx.setting(A_ADJACENT))
+    if not reachable(offset, kind, reach, diagonals):
         raise InputError(
             "x",
             f"{picked} is {plural(d, 'square')} from {me}, out of reach "
-            f"({reach_words(kind, reach, DIAGONALS)}): aim at a space within reach, or move "
+            f"({reach_words(kind, reach, diagonals)}): aim at a space within reach, or move "
             f"{me} first.",
         )
     return {"distance": d, "range": reach if kind == "ranged" else kind, "range_kind": kind,
@@ -200,7 +228,12 @@ def _area(ctx: Ctx, values: dict[str, Any]) -> None:
     name, source, follows = SHAPES[shape]
     title = name if shape == "arc" else f"{name} {size}"
     reach = _aim(ctx, cid, picked, values)
-    area = squares_of(shape, picked, size, values["direction"], values["arc"])
+    area = squares_of(
+        shape, picked, size, values["direction"], values["arc"],
+        diagonals=bool(ctx.setting(A_ADJACENT)), measure=ctx.setting(A_AREA_MEASURE),
+        with_picked=bool(ctx.setting(A_ARC)), from_picked=bool(ctx.setting(A_LINE)),
+        directions=ctx.setting(A_CONE_DIRECTIONS), spaces=ctx.setting(A_CONE_SPACES),
+    )
     inside = [
         (str(c["id"]), str(c["name"]), there)
         for c in ctx.state["creatures"].values()
@@ -232,4 +265,4 @@ def _area(ctx: Ctx, values: dict[str, Any]) -> None:
 
 HANDLERS = {"area": _area}
 
-__all__ = ["ACTIONS", "ASSUMPTIONS", "HANDLERS", "RULES", "SHAPES", "squares_of"]
+__all__ = ["ACTIONS", "HANDLERS", "RULES", "SETTINGS", "SHAPES", "squares_of"]

@@ -5,7 +5,8 @@ the greater of the horizontal and vertical difference'), refuses a Melee Attack 
 that is not adjacent (L78) and a Ranged one beyond the Technique's Range, and counts the
 hostile creatures adjacent to a Ranged attacker: -1 to the Attack Roll each, negated with 1
 Focus each (L80). Which spaces are adjacent follows assumption
-``shattered_spirits.adjacent_spaces``. Without positions nothing is measured.
+``shattered_spirits.adjacent_spaces``, a setting the GM may change (:data:`SETTINGS`).
+Without positions nothing is measured.
 
 >>> from calculators.tracker import encounter
 >>> import calculators.books.shattered_spirits.tracker as s
@@ -33,7 +34,7 @@ from ....grid.geometry import adjacent
 from ....tracker import positions
 from ....tracker.context import Ctx
 from ....tracker.spec import Action, Field, Rule
-from ..grid import A_ADJACENT, DIAGONALS, MEASURE
+from ..grid import A_ADJACENT, MEASURE
 from ..rules import FOCUS_PER_HOSTILE
 
 RULE = "shattered_spirits.tracker_reach"
@@ -60,7 +61,8 @@ RULES = (
     ),
 )
 
-ASSUMPTIONS = (A_ADJACENT,)
+SETTINGS = (Field(A_ADJACENT, "Diagonal spaces are adjacent", "flag", None),)
+"""Which spaces are adjacent: a setting the GM may change (also read by the Areas)."""
 
 ACTIONS = (
     positions.move_action(RULE),
@@ -108,9 +110,10 @@ def _reach(ctx: Ctx, values: dict[str, Any]) -> None:
         ctx.say(f"{me} attacks {them}: not both on squares, so reach is not measured.", RULE,
                 cid)
         return
+    diagonals = bool(ctx.setting(A_ADJACENT))
     mine = positions.where(ctx.state["creatures"][cid])
     theirs = positions.where(ctx.state["creatures"][target])
-    if melee and mine and theirs and not adjacent(mine, theirs, DIAGONALS):
+    if melee and mine and theirs and not adjacent(mine, theirs, diagonals):
         raise InputError(
             "range",
             f"{them} is diagonal to {me}, and only spaces sharing a side are adjacent: move "
@@ -122,7 +125,7 @@ def _reach(ctx: Ctx, values: dict[str, Any]) -> None:
     if melee:
         ctx.say(text, RULE, cid, reach=data)
         return
-    near = _hostiles_adjacent(ctx, cid, DIAGONALS)
+    near = _hostiles_adjacent(ctx, cid, diagonals)
     data["adjacent_hostiles"] = len(near)
     data["attack_modifier"] = -len(near)
     data["focus_to_negate"] = len(near) * FOCUS_PER_HOSTILE
@@ -139,4 +142,4 @@ def _reach(ctx: Ctx, values: dict[str, Any]) -> None:
 
 HANDLERS = {"move": partial(positions.move, rule=RULE), "reach": _reach}
 
-__all__ = ["ACTIONS", "ASSUMPTIONS", "HANDLERS", "RULES"]
+__all__ = ["ACTIONS", "HANDLERS", "RULES", "SETTINGS"]
