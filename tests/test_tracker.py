@@ -235,3 +235,21 @@ def test_an_action_that_would_pass_a_stored_limit_is_refused_saying_what_to_do()
         history.apply(module, doc, hit)
     assert refused.value.field == "amount"
     assert refused.value.message.endswith(": try a smaller value.")
+
+
+#: Encounters saved by the trackers of 0.2.0 before this session's rules (commit aabada0):
+#: each book's two example creatures, added. A later field or setting must not refuse them.
+SAVES = Path(__file__).parent / "data" / "saves"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_an_encounter_saved_before_the_new_fields_and_settings_still_loads(system: str) -> None:
+    module = engine(system)
+    saved = json.loads((SAVES / f"{system}-aabada0.json").read_text(encoding="utf-8"))
+    doc = history.validate(module, saved)
+    assert [c["name"] for c in doc["state"]["creatures"].values()] == [
+        c["name"] for c in saved["state"]["creatures"].values()
+    ]
+    assert set(doc["state"]["settings"]) == {f.name for f in module.SETTINGS}
+    doc, _ = history.apply(module, doc, {"op": "start", "seed": 1})  # and it still plays
+    assert doc["state"]["round"] >= 1

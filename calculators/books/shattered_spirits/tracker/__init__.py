@@ -77,7 +77,7 @@ RULES = (*_declared.RULES, *_table.RULES, *_squares.RULES, *_areas.RULES)
 of Areas on squares (:mod:`.areas`)."""
 ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS, *_squares.ACTIONS, *_areas.ACTIONS)
 SETTINGS = (*_declared.SETTINGS, *_table.SETTINGS, *_squares.SETTINGS, *_areas.SETTINGS)
-ADDED_SETTINGS = tuple(f.name for f in (*_squares.SETTINGS, *_areas.SETTINGS))
+ADDED_SETTINGS = tuple(f.name for f in (*_table.SETTINGS, *_squares.SETTINGS, *_areas.SETTINGS))
 """Settings added after saves were made: an old save gets their defaults."""
 HANDLERS = {**_HANDLERS, **_table.HANDLERS, **_squares.HANDLERS, **_areas.HANDLERS}
 ASSUMPTIONS = _declared.ASSUMPTIONS
