@@ -31,6 +31,7 @@ from ...grid.geometry import (
     MEASURES,
     ORIGIN,
     BookMeasure,
+    Direction,
     Square,
     adjacent,
     line,
@@ -145,6 +146,49 @@ def _legend_creatures(
         marks[square] = str(number)
         legend.append((str(number), f"{name} {square}: {'targeted' if hit else 'not targeted'}"))
     return legend, inside
+
+
+def arc_directions(text: str, diagonals: bool) -> list[Direction]:
+    """The three directions of an Arc's spaces from ``text``; a diagonal one is refused when
+    only spaces sharing a side are adjacent (``diagonals`` false: assumption
+    ``shattered_spirits.adjacent_spaces``).
+
+    >>> [d.name for d in arc_directions("N, NE, E", True)]
+    ['N', 'NE', 'E']
+    >>> arc_directions("N, NE, E", False)
+    Traceback (most recent call last):
+    ...
+    calculators.errors.InputError: arc: NE is diagonal, and only spaces sharing a side are \
+adjacent: choose three of N, E, S, W.
+    """
+    directions = parse_directions(text, "arc", 3)
+    for d in directions:
+        if d.dx and d.dy and not diagonals:
+            raise InputError(
+                "arc",
+                f"{d.name} is diagonal, and only spaces sharing a side are adjacent: choose "
+                "three of N, E, S, W.",
+            )
+    return directions
+
+
+def cone_way(direction: str, directions: str) -> Direction:
+    """The direction a Cone points; a diagonal one is refused when it may point only N, E,
+    S or W (``directions``: assumption ``shattered_spirits.cone_directions``).
+
+    >>> cone_way("NE", "eight").name
+    'NE'
+    >>> cone_way("NE", "four")
+    Traceback (most recent call last):
+    ...
+    calculators.errors.InputError: direction: NE is diagonal: choose N, E, S or W for the Cone.
+    """
+    if direction not in DIRECTION:
+        raise InputError("direction", f"Choose one of {', '.join(DIRECTION)}; got {direction!r}.")
+    way = DIRECTION[direction]
+    if directions == "four" and way.dx and way.dy:
+        raise InputError("direction", f"{direction} is diagonal: choose N, E, S or W for the Cone.")
+    return way
 
 
 def compute_area(
@@ -264,15 +308,7 @@ def compute_arc(
     3
     """
     picked = Square(dx, dy)
-    directions = parse_directions(arc, "arc", 3)
-    if not diagonal_adjacent:
-        for d in directions:
-            if d.dx and d.dy:
-                raise InputError(
-                    "arc",
-                    f"{d.name} is diagonal: with adjacent spaces sharing a side only, choose "
-                    "three of N, E, S, W.",
-                )
+    directions = arc_directions(arc, diagonal_adjacent)
     chosen = [picked.moved(d) for d in directions]
     area = frozenset(chosen) | ({picked} if with_picked else frozenset())
     names = ", ".join(f"{d.name} {s}" for d, s in zip(directions, chosen, strict=True))
@@ -336,15 +372,7 @@ def compute_cone(
     >>> compute_cone("ranged", 5, 1, 0, 3, "E", "", spaces="touch")["spaces"]
     10
     """
-    if direction not in DIRECTION:
-        raise InputError("direction", f"Choose one of {', '.join(DIRECTION)}; got {direction!r}.")
-    way = DIRECTION[direction]
-    if directions == "four" and way.dx and way.dy:
-        raise InputError(
-            "direction",
-            f"{direction} is diagonal: with a Cone pointing only N, E, S or W, choose one of "
-            "those.",
-        )
+    way = cone_way(direction, directions)
     picked = Square(dx, dy)
     area = cone(picked, way, size, spaces)
     how = [

@@ -31,7 +31,6 @@ from typing import Any
 from ....errors import InputError
 from ....format import plural
 from ....grid.geometry import DIRECTION, MEASURES, Square, line, within
-from ....grid.inputs import parse_directions
 from ....grid.triangle import cone
 from ....tracker import positions
 from ....tracker.context import Ctx
@@ -50,6 +49,8 @@ from ..grid import (
     DIAGONALS,
     LINE_FROM_PICKED,
     MEASURE,
+    arc_directions,
+    cone_way,
     reach_words,
     reachable,
 )
@@ -140,15 +141,7 @@ ACTIONS = (
 
 
 def _arc(picked: Square, text: str, diagonals: bool, with_picked: bool) -> frozenset[Square]:
-    directions = parse_directions(text, "arc", 3)
-    for d in directions:
-        if d.dx and d.dy and not diagonals:
-            raise InputError(
-                "arc",
-                f"{d.name} is diagonal, and only spaces sharing a side are adjacent: choose "
-                "three of N, E, S, W.",
-            )
-    chosen = frozenset(picked.moved(d) for d in directions)
+    chosen = frozenset(picked.moved(d) for d in arc_directions(text, diagonals))
     return chosen | ({picked} if with_picked else frozenset())
 
 
@@ -183,7 +176,6 @@ def squares_of(
     if shape in ("blast", "burst"):
         area = within(picked, size, MEASURES[measure])
         return area if shape == "blast" else area - {picked}
-    way = DIRECTION[direction]
     if size < 1:
         raise InputError(
             "size",
@@ -191,10 +183,8 @@ def squares_of(
             "or more.",
         )
     if shape == "line":
-        return frozenset(line(picked, way, size, from_picked))
-    if directions == "four" and way.dx and way.dy:
-        raise InputError("direction", f"{direction} is diagonal: choose N, E, S or W for the Cone.")
-    return frozenset(cone(picked, way, size, spaces))
+        return frozenset(line(picked, DIRECTION[direction], size, from_picked))
+    return frozenset(cone(picked, cone_way(direction, directions), size, spaces))
 
 
 def _aim(ctx: Ctx, cid: str, picked: Square, values: dict[str, Any]) -> dict[str, Any]:
