@@ -15,6 +15,7 @@ from .... import data
 from ....errors import InputError
 from ....tracker.context import Ctx
 from ....tracker.spec import Action, Field
+from ..contest import CRITICAL_MARGIN
 from .declarations import CONDITIONS, LOADS, STATUS_ENTRIES, SYSTEM
 from .harm import _harm, _reduce
 from .squares import check as _check_range
@@ -22,8 +23,6 @@ from .statuses import _status
 
 A_POINTS = "arts.assume_ability_points"
 A_RESILIENCE_EFFECTS = "arts.assume_resilience_success_effects"
-CRITICAL_MARGIN = 5
-"""'when the character using the ability rolls 5 or more above the opposing roll'."""
 
 
 def _usable() -> dict[str, dict[str, Any]]:
