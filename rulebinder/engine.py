@@ -11,7 +11,9 @@ project, where Rulebinder was installed with pip, it is ``<cache_dir>/engine`` (
 ``.cache/plugin/rulebinder/engine``, beside Material's own plugin caches), made here: the
 installed core's modules copied in (the package in ``site-packages`` is never written to),
 but for the books' packages, ``calculators/books/<id>/`` (:func:`book_module`: those of
-Rulebinder's own books, which an author's site does not hold); its exported data;
+Rulebinder's own books, which an author's site does not hold), with the author's own books'
+packages from the project's ``books/<id>/`` in their place (:mod:`rulebinder.books`); its
+exported data;
 a ``pyproject.toml`` naming the installed version; and the runtime, linked from the user's
 cache (:mod:`rulebinder.runtime_cache`) or from the plugin's ``pyodide_dir``.
 """
@@ -103,19 +105,21 @@ def book_module(relative: Path) -> bool:
     return len(relative.parts) > 2 and relative.parts[0] == BOOKS
 
 
-def _sync(source: Path, target: Path) -> int:
-    """Copy the engine's modules of ``source`` to ``target`` where they differ (no book's,
-    see :func:`book_module`); delete the others. How many were written."""
+def _sync(source: Path, target: Path, books: dict[Path, Path]) -> int:
+    """Copy the engine's modules of ``source`` (no book's, see :func:`book_module`) and
+    ``books``, the author's books' modules by their path in the core, to ``target`` where
+    they differ; delete the others. How many were written."""
     wanted = {
-        relative
+        relative: path
         for path in source.rglob("*.py")
         if "__pycache__" not in path.parts
         and (relative := path.relative_to(source)).parts[0] != "data"
         and not book_module(relative)
     }
+    wanted.update(books)
     written = 0
     for relative in sorted(wanted):
-        new, old = source / relative, target / relative
+        new, old = wanted[relative], target / relative
         if old.is_file() and old.read_bytes() == new.read_bytes():
             continue
         old.parent.mkdir(parents=True, exist_ok=True)
@@ -128,9 +132,12 @@ def _sync(source: Path, target: Path) -> int:
     return written
 
 
-def prepare_core(engine: Engine, version: str, summary: str) -> int:
-    """Make ``engine``'s ``calculators/`` the installed core's modules and its
-    ``pyproject.toml`` name ``version``; nothing for the engine's own repository.
+def prepare_core(
+    engine: Engine, version: str, summary: str, books: dict[Path, Path] | None = None
+) -> int:
+    """Make ``engine``'s ``calculators/`` the installed core's modules and ``books`` (the
+    author's books' modules, by their path in the core: :func:`rulebinder.books.modules`),
+    and its ``pyproject.toml`` name ``version``; nothing for the engine's own repository.
     How many modules were written."""
     if engine.own:
         return 0
@@ -142,7 +149,7 @@ def prepare_core(engine: Engine, version: str, summary: str) -> int:
     toml = engine.root / "pyproject.toml"
     if not toml.is_file() or toml.read_text(encoding="utf-8") != project:
         toml.write_text(project, encoding="utf-8")
-    written = _sync(core_source(), engine.core)
+    written = _sync(core_source(), engine.core, books or {})
     engine.data.mkdir(parents=True, exist_ok=True)
     return written
 

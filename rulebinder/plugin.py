@@ -43,6 +43,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from . import __version__
+from . import books as author_books
 from .engine import Engine, link_runtime, locate, prepare_core
 
 __all__ = ["RulebinderConfig", "RulebinderPlugin"]
@@ -131,7 +132,14 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             # The repository builds its own site: its packages, not an installed copy.
             sys.path.insert(0, str(project))
         self._check_ids(project)
-        written = prepare_core(self.engine, _version(), "Rulebinder's rules core.")
+        books: dict[Path, Path] = {}
+        if not self.engine.own:
+            # The author's books' own Python (books/<id>/): found by the core, and copied
+            # into the browser's.
+            if author_books.use(project):
+                LOG.info("books/ changed: its modules are imported afresh")
+            books = author_books.modules(project)
+        written = prepare_core(self.engine, _version(), "Rulebinder's rules core.", books)
         if written:
             LOG.debug("rules core: %d modules copied into %s", written, self.engine.core)
         if not self.engine.own:
@@ -151,12 +159,17 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
 
     def _check_ids(self, project: Path) -> None:
         """In an author's project, a book may not take the id of a book whose Python is
-        built into this engine (its calculators would be loaded for the author's book)."""
+        built into this engine (its calculators would be loaded for the author's book), and
+        each package of ``books/`` is the Python of one of the project's books."""
         if self.engine is None or self.engine.own:
             return
-        from calculators.books import installed
+        from calculators.books import built_in
 
-        taken = set(installed())
+        taken = built_in()
+        try:
+            author_books.check(project, taken)
+        except author_books.BookError as error:
+            raise PluginError(str(error)) from None
         for path in sorted((project / "rules_data").glob("*/system.yml")):
             if path.parent.name in taken:
                 raise PluginError(
@@ -282,11 +295,16 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             raise PluginError(str(error)) from None
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
-        """Rebuild when the rules data changes, besides the docs."""
+        """Rebuild when the rules data or the books' Python (``books/``) changes, besides the
+        docs."""
         self.macros.on_serve(server, config)
-        rules = Path(config.config_file_path).resolve().parent / "rules_data"
-        if rules.is_dir():
-            server.watch(str(rules))
+        project = Path(config.config_file_path).resolve().parent
+        for folder in ("rules_data", author_books.FOLDER):
+            if (project / folder).is_dir():
+                server.watch(str(project / folder))
+        # No bytecode written beside the books' modules: each .pyc would be a change in a
+        # watched folder, and start another rebuild.
+        sys.dont_write_bytecode = True
         return server
 
 

@@ -26,10 +26,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils import yaml_load
 
 import rulebinder
+from calculators.books import BOOKS_ENV
 from calculators.data import DATA_ENV
 from macros.publish import offline
 from macros.publish.precache import write_service_worker
 from macros.publish.snapshot import SNAPSHOT_VERSIONS
+from rulebinder import books as author_books
 from rulebinder import runtime_cache
 from rulebinder.cli import main
 from rulebinder.engine import (
@@ -137,6 +139,69 @@ def test_an_authors_book_may_not_take_a_built_in_books_id(tmp_path: Path) -> Non
         plugin._check_ids(tmp_path)
 
 
+#: An author's book's own Python: ``books/lanterns/__init__.py`` of a project that imported
+#: the fixture book as ``lanterns`` (the example README.md and the scaffold's README give).
+LANTERNS_PY = '''\
+"""Lanterns of the Deep: its rules in Python, registered when the package is imported."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calculators.declare import Calculator, Output, int_input
+from calculators.registry import REGISTRY
+
+
+def compute_glow(flasks: int) -> dict[str, Any]:
+    """Hours of lantern light from ``flasks`` of oil.
+
+    >>> compute_glow(2)["hours"]
+    6
+    """
+    return {"hours": 3 * flasks}
+
+
+REGISTRY.add(
+    Calculator(
+        "lanterns.glow",
+        "Lantern glow",
+        inputs=(int_input("flasks", "Flasks of oil", 5, 0, 9, "Flasks carried."),),
+        outputs=(Output("hours", "Hours of light", "int"),),
+        compute=compute_glow,
+        rule="lanterns.rolling_dice",
+    )
+)
+'''
+
+
+def test_an_authors_book_package_is_one_of_its_books_and_not_a_built_in_one(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "rules_data" / "lanterns").mkdir(parents=True)
+    (tmp_path / "rules_data" / "lanterns" / "system.yml").write_text("system: {}\n")
+    plugin = started(tmp_path)
+    plugin.engine = locate(tmp_path, ".cache/plugin/rulebinder")
+    package = tmp_path / "books" / "lanterns"
+    package.mkdir(parents=True)
+    with pytest.raises(PluginError, match=r"books/lanterns: .*add books/lanterns/__init__.py"):
+        plugin._check_ids(tmp_path)
+    (package / "__init__.py").write_text(LANTERNS_PY)
+    (tmp_path / "books" / "notes.md").write_text("not a book")
+    plugin._check_ids(tmp_path)  # a book's package, found by its id
+    (tmp_path / "books" / "ember").mkdir()
+    with pytest.raises(
+        PluginError,
+        match=r"books/ember: no book has the id 'ember'.*add rules_data/ember/system.yml",
+    ):
+        plugin._check_ids(tmp_path)
+    (tmp_path / "books" / "ember").rename(tmp_path / "books" / "pendragon")
+    with pytest.raises(PluginError, match=r"books/pendragon: the id 'pendragon' is taken"):
+        plugin._check_ids(tmp_path)
+    (tmp_path / "books" / "pendragon").rename(tmp_path / "books" / "my-book")
+    with pytest.raises(PluginError, match=r"books/my-book: 'my-book' cannot name a Python"):
+        plugin._check_ids(tmp_path)
+
+
 # -- rulebinder new ----------------------------------------------------------------------
 
 
@@ -222,6 +287,30 @@ def test_the_engine_folder_holds_the_engine_and_not_the_built_in_books(tmp_path:
     assert prepare_core(Engine(ROOT, own=True), "0", "") == 0  # the repository: untouched
 
 
+def test_the_engine_folder_holds_the_authors_own_books_packages(tmp_path: Path) -> None:
+    project = tmp_path / "book"
+    package = project / "books" / "lanterns"
+    (package / "tracker").mkdir(parents=True)
+    (package / "__init__.py").write_text(LANTERNS_PY)
+    (package / "tracker" / "__init__.py").write_text("")
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "x.py").write_text("")
+    engine = locate(project, ".cache/plugin/rulebinder")
+    assert prepare_core(engine, "9.8.7", "Core.", author_books.modules(project)) > 20
+    books = sorted(
+        p.relative_to(engine.core).as_posix() for p in (engine.core / "books").rglob("*.py")
+    )
+    assert books == [
+        "books/__init__.py",
+        "books/lanterns/__init__.py",
+        "books/lanterns/tracker/__init__.py",
+    ]
+    assert (engine.core / "books" / "lanterns" / "__init__.py").read_text() == LANTERNS_PY
+    (package / "tracker" / "__init__.py").unlink()
+    assert prepare_core(engine, "9.8.7", "Core.", author_books.modules(project)) == 0
+    assert not (engine.core / "books" / "lanterns" / "tracker" / "__init__.py").exists()
+
+
 def test_a_site_holds_only_the_books_of_its_own_rules_data(tmp_path: Path) -> None:
     """The core with an author's exported data registers that book's calculators and the
     dice roller, none of the five books'."""
@@ -234,14 +323,27 @@ def test_a_site_holds_only_the_books_of_its_own_rules_data(tmp_path: Path) -> No
     export_core_data(load_rules(tmp_path / "rules_data"), tmp_path / "core")
     script = (
         "import json, calculators; "
-        "print(json.dumps(sorted({c['system'] for c in calculators.catalog()})))"
+        "print(json.dumps(sorted({(c['system'], c['id']) for c in calculators.catalog()})))"
     )
     env = dict(os.environ, **{DATA_ENV: str(tmp_path / "core" / "data")})
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == ["dice", "lanterns"]
+    env.pop(BOOKS_ENV, None)
+
+    def catalog() -> list[list[str]]:
+        done = subprocess.run(
+            [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    assert {system for system, _ in catalog()} == {"dice", "lanterns"}
+    assert ["lanterns", "lanterns.glow"] not in catalog()
+    # The book's own package, in the project's books/, named in the variable the plugin sets.
+    (tmp_path / "books" / "lanterns").mkdir(parents=True)
+    (tmp_path / "books" / "lanterns" / "__init__.py").write_text(LANTERNS_PY)
+    env[BOOKS_ENV] = str(tmp_path / "books")
+    found = catalog()
+    assert ["lanterns", "lanterns.glow"] in found
+    assert {system for system, _ in found} == {"dice", "lanterns"}
 
 
 # -- the runtime, fetched once ------------------------------------------------------------

@@ -17,6 +17,12 @@ convention a book's package holds
 A book without Python has no package: it still has every page its rules data makes and
 the calculators it declares in YAML, and no tracker or builder.
 
+An author's project (Rulebinder installed with pip) keeps a book's package in its own
+``books/<id>/``: the ``rulebinder`` plugin names that folder in the environment variable
+:data:`BOOKS_ENV` and adds it here (:func:`add_folder`), so the package is found by id as
+``calculators.books.<id>`` like the ones in this folder; the browser's copy of the core
+holds it in this folder itself.
+
 >>> module_name("arts"), module_name("arts", "tracker"), module_name("nowhere")
 ('calculators.books.arts', 'calculators.books.arts.tracker', None)
 >>> has_part("pendragon", "tracker"), has_part("pendragon", "builder")
@@ -29,10 +35,35 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import os
 import pkgutil
 from types import ModuleType
 
-__all__ = ["has_part", "import_part", "installed", "module_name"]
+__all__ = ["BOOKS_ENV", "add_folder", "built_in", "has_part", "import_part", "installed",
+           "module_name"]
+
+#: The environment variable naming more folders of books' packages (``os.pathsep``
+#: between them), searched after this one (set by the ``rulebinder`` plugin for an
+#: author's ``books/``).
+BOOKS_ENV = "RULEBINDER_BOOKS"
+
+
+def add_folder(folder: str) -> bool:
+    """Find books' packages in ``folder`` too, after this package's own; whether it was new.
+
+    >>> add_folder(__path__[0])
+    False
+    """
+    folder = os.path.abspath(folder)
+    if folder in (os.path.abspath(path) for path in __path__):
+        return False
+    __path__.append(folder)
+    return True
+
+
+for _folder in os.environ.get(BOOKS_ENV, "").split(os.pathsep):
+    if _folder:
+        add_folder(_folder)
 
 
 def _locations(book: str) -> list[str] | None:
@@ -92,9 +123,19 @@ def import_part(book: str, part: str = "") -> ModuleType | None:
 
 
 def installed() -> list[str]:
-    """The ids of the books that have a package here, by name.
+    """The ids of the books that have a package here or in an added folder, by name.
 
     >>> "arts" in installed()
     True
     """
-    return sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg)
+    return sorted({info.name for info in pkgutil.iter_modules(__path__) if info.ispkg})
+
+
+def built_in() -> list[str]:
+    """The ids of the books whose package is in this folder (not an author's), by name.
+
+    >>> "pendragon" in built_in()
+    True
+    """
+    own = [os.path.dirname(os.path.abspath(__file__))]
+    return sorted(info.name for info in pkgutil.iter_modules(own) if info.ispkg)
