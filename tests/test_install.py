@@ -8,7 +8,9 @@ import`` of the fixture book, ``rulebinder build`` (``mkdocs build --strict``), 
 empty cache, so the in-browser Python is fetched from the npm registry as on a first
 build. The built pages are read: cross-links with hover definitions, inline dice with
 exact odds, the search index, the print page, the service worker, and none of the five
-books of this repository. Select it with ``pytest -m install``.
+books of this repository. Before the build the book is given its own Python in the
+project's ``books/lanterns/`` (one calculator): it is prerendered on its pages and shipped
+in the browser's core. Select it with ``pytest -m install``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_plugin import LANTERNS_PY
 from tests.test_standalone import lone_clone
 
 pytestmark = pytest.mark.install
@@ -33,6 +36,15 @@ pytestmark = pytest.mark.install
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
 FIVE = ("arts", "glittershard", "pendragon", "shattered_spirits", "space_shard")
+CALCULATORS_MD = """\
+---
+title: Calculators
+---
+
+# Lanterns calculators
+
+{{ calculators_for("lanterns") }}
+"""
 
 
 @dataclass(frozen=True)
@@ -86,8 +98,17 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
     start = time.monotonic()
     run([tool, "new", "lanterns-site", "--title", "Lanterns of the Deep"], work, env)
     project = work / "lanterns-site"
+    before = {p for p in project.rglob("*") if p.is_file()}
     shutil.copyfile(FIXTURE, work / "book.md")
     run([tool, "import", str(work / "book.md"), "--system", "lanterns"], project, env)
+    # The book's own Python: one calculator, in the book's package, and a page listing it.
+    (project / "books" / "lanterns").mkdir(parents=True)
+    (project / "books" / "lanterns" / "__init__.py").write_text(LANTERNS_PY, encoding="utf-8")
+    (project / "docs" / "lanterns" / "calculators.md").write_text(CALCULATORS_MD, "utf-8")
+    new = sorted(p.relative_to(project).as_posix() for p in project.rglob("*")
+                 if p.is_file() and p not in before)
+    places = ("rules_data/lanterns/", "docs/lanterns/", "books/lanterns/", "sources/")
+    assert all(p.startswith(places) for p in new) and "books/lanterns/__init__.py" in new, new
     log = run([tool, "build"], project, env)
     seconds["new, import, build"] = time.monotonic() - start
     return Book(project, project / "site", venv, log, seconds)
@@ -167,7 +188,25 @@ def test_none_of_the_five_books_is_there(book: Book) -> None:
     pages = [p.read_text(encoding="utf-8") for p in book.site.rglob("*.html")]
     for name in ("Glittershard", "Pendragon", "Shattered Spirits", "Space Shard"):
         assert not [text for text in pages if name in text], name
-    # The browser's core is the engine alone: the finder of books, none of their packages.
+    # The browser's core is the engine and the author's book: the finder of books and the
+    # package of the book's own Python, none of the five's.
     (wheel,) = book.site.glob("pyodide/core/*/*.whl")
     books = [n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("calculators/books/")]
-    assert books == ["calculators/books/__init__.py"]
+    assert books == ["calculators/books/__init__.py", "calculators/books/lanterns/__init__.py"]
+
+
+def test_the_books_own_python_calculator_is_prerendered_and_in_the_browsers_core(
+    book: Book,
+) -> None:
+    """``books/lanterns/`` of the project, found by the book's id alone: the calculator is on
+    the page of the rule it names and on the book's calculators page, with its answer."""
+    for path in ("lanterns/core_rules", "lanterns/calculators"):
+        html = page(book, path)
+        form = html[html.index("id='calc-lanterns-glow' data-calc='lanterns.glow'") :]
+        assert "Lantern glow" in form[:3000] and "Flasks of oil" in form
+        assert "<dt>Hours of light</dt><dd><strong>15</strong></dd>" in form, path
+    (wheel,) = book.site.glob("pyodide/core/*/*.whl")
+    module = zipfile.ZipFile(wheel).read("calculators/books/lanterns/__init__.py").decode()
+    assert module == LANTERNS_PY
+    engine = book.project / ".cache" / "plugin" / "rulebinder" / "engine" / "calculators"
+    assert (engine / "books" / "lanterns" / "__init__.py").read_text() == LANTERNS_PY
