@@ -463,3 +463,12 @@ def test_without_workbox_the_offline_shell_is_written_in_python(
     assert report is not None and report["runtime"]["count"] == 3
     assert (site / "manifest.webmanifest").is_file()
     assert "self.__WB_MANIFEST" not in (site / "sw.js").read_text()
+
+
+def test_the_authors_readmes_show_the_book_package_the_tests_build() -> None:
+    """The example of ``books/<id>/`` in README.md and in ``rulebinder new``'s README is the
+    package ``tests/test_install.py`` builds with the installed tool."""
+    for readme in (ROOT / "README.md", ROOT / "rulebinder" / "scaffold" / "README.md"):
+        text = readme.read_text(encoding="utf-8")
+        assert f"```python\n{LANTERNS_PY}```\n" in text, readme
+        assert "books/<id>/" in text and 'calculators_for("lanterns")' in text, readme
