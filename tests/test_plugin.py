@@ -472,3 +472,32 @@ def test_the_authors_readmes_show_the_book_package_the_tests_build() -> None:
         text = readme.read_text(encoding="utf-8")
         assert f"```python\n{LANTERNS_PY}```\n" in text, readme
         assert "books/<id>/" in text and 'calculators_for("lanterns")' in text, readme
+
+
+def test_an_edited_book_package_is_imported_afresh(tmp_path: Path) -> None:
+    """Under ``mkdocs serve`` each rebuild runs ``on_config``: after an edit of ``books/``
+    the core and the book's modules are imported again (in a process of their own here)."""
+    package = tmp_path / "books" / "lanterns"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(LANTERNS_PY)
+    script = f"""
+import importlib, json, pathlib, sys
+from rulebinder import books
+project = pathlib.Path({str(tmp_path)!r})
+answers = [books.use(project)]
+def hours():
+    return importlib.import_module("calculators.registry").REGISTRY.find(
+        "lanterns.glow").compute(flasks=2)["hours"]
+answers.append(hours())
+answers.append(books.use(project))
+init = project / "books" / "lanterns" / "__init__.py"
+init.write_text(init.read_text().replace("3 * flasks", "(4 * flasks)"))
+answers += [books.use(project), hours()]
+print(json.dumps(answers))
+"""
+    env = {k: v for k, v in os.environ.items() if k not in (BOOKS_ENV, DATA_ENV)}
+    done = subprocess.run(
+        [sys.executable, "-B", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [False, 6, False, True, 8]
