@@ -22,7 +22,15 @@ from .checks import _check_int
 from .dist import Dist, _die
 from .weights import CACHE_SIZE, binomial_row, normalise, normalise_dense
 
-__all__ = ["boons_banes", "count_at_least", "d100", "keep_highest", "keep_lowest", "sum_dice"]
+__all__ = [
+    "boons_banes",
+    "count_at_least",
+    "d100",
+    "keep_highest",
+    "keep_lowest",
+    "keep_steps",
+    "sum_dice",
+]
 
 
 def sum_dice(n: int, sides: int) -> Dist:
@@ -102,6 +110,24 @@ def _keep_highest_counts(n: int, sides: int, k: int) -> dict[int, int]:
                     target[t] = target.get(t, 0) + w * row[j]
         states = fresh
     return result
+
+
+def keep_steps(n: int, sides: int, k: int) -> int:
+    """Inner-loop steps of :func:`keep_highest` (and :func:`keep_lowest`) before it runs.
+
+    The programme visits every face; at each, every state ``(m, s)`` (``m < k``
+    dice kept so far, whose sum ``s`` takes at most ``m * (sides - 1) + 1``
+    values) tries ``k - m`` ways to take more dice and one to finish. The count
+    does not depend on ``n`` (the number of dice only widens the integers).
+
+    >>> keep_steps(3, 6, 2)
+    90
+    >>> keep_steps(100, 1000, 1)
+    2000
+    >>> keep_steps(100, 1000, 2)
+    2003000
+    """
+    return sides * sum((m * (sides - 1) + 1) * (k - m + 1) for m in range(k))
 
 
 def keep_highest(n: int, sides: int, k: int) -> Dist:

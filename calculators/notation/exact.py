@@ -14,6 +14,7 @@ from fractions import Fraction
 from math import comb
 
 from ..dice import Dist, keep_highest, keep_lowest, sum_dice
+from ..dice.pools import keep_steps
 from ..errors import InputError
 from .limits import MAX_DICE, MAX_SIDES, MAX_STEPS
 from .semantics import COMPARE, bound, combiner, is_if, operands, operator_of
@@ -166,7 +167,9 @@ class _Budget:
             self.spend(count + 1)
             return Span(0, count, count + 1)
         if kept < count:
-            self.spend(sides * sides * kept**3 // 6 + count)
+            # Each step adds products of integers as wide as sides ** count to a dict:
+            # measured about twice a convolution step (0.2 to 0.45 microseconds).
+            self.spend(2 * keep_steps(count, sides, kept) + count)
         else:
             self.spend(count * (count * (sides - 1) + 1))
         return Span(kept, kept * sides, kept * (sides - 1) + 1)
