@@ -24,6 +24,7 @@ from calculators.books import has_part, installed, module_name
 from calculators.builders import has_builder
 from calculators.tracker import has_tracker
 from rulebinder.importer.command import Options, run
+from tests.bookpackage import glow_package
 from tests.sitebuild import copy_project, mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,37 +146,9 @@ def test_each_book_has_its_python_in_one_package() -> None:
 
 # -- a sixth book, with a Python calculator, and a seventh without Python ---------------
 
-EMBER_PY = '''\
-"""Ember, a book of the tests: one calculator in Python, registered when imported."""
-
-from __future__ import annotations
-
-from typing import Any
-
-from ...declare import Calculator, Output, int_input
-from ...registry import REGISTRY
-
-
-def compute_glow(flasks: int) -> dict[str, Any]:
-    """Hours of lantern light from ``flasks`` of oil.
-
-    >>> compute_glow(2)["hours"]
-    6
-    """
-    return {"hours": 3 * flasks}
-
-
-REGISTRY.add(
-    Calculator(
-        "ember.glow",
-        "Lantern glow",
-        inputs=(int_input("flasks", "Flasks of oil", 5, 0, 9, "Flasks carried."),),
-        outputs=(Output("hours", "Hours of light", "int"),),
-        compute=compute_glow,
-        rule="ember.rolling_dice",
-    )
+EMBER_PY = glow_package(
+    "ember", "Ember, a book of the tests: one calculator in Python, registered when imported."
 )
-'''
 
 CALCULATORS_MD = """\
 ---

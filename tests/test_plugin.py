@@ -45,6 +45,7 @@ from rulebinder.engine import (
 from rulebinder.new import FILES, NotEmpty, create
 from rulebinder.plugin import RulebinderPlugin
 from rulebinder.runtime_cache import RuntimeFetchError, integrity_of, pinned_runtime
+from tests.bookpackage import glow_package
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
@@ -141,37 +142,10 @@ def test_an_authors_book_may_not_take_a_built_in_books_id(tmp_path: Path) -> Non
 
 #: An author's book's own Python: ``books/lanterns/__init__.py`` of a project that imported
 #: the fixture book as ``lanterns`` (the example README.md and the scaffold's README give).
-LANTERNS_PY = '''\
-"""Lanterns of the Deep: its rules in Python, registered when the package is imported."""
-
-from __future__ import annotations
-
-from typing import Any
-
-from calculators.declare import Calculator, Output, int_input
-from calculators.registry import REGISTRY
-
-
-def compute_glow(flasks: int) -> dict[str, Any]:
-    """Hours of lantern light from ``flasks`` of oil.
-
-    >>> compute_glow(2)["hours"]
-    6
-    """
-    return {"hours": 3 * flasks}
-
-
-REGISTRY.add(
-    Calculator(
-        "lanterns.glow",
-        "Lantern glow",
-        inputs=(int_input("flasks", "Flasks of oil", 5, 0, 9, "Flasks carried."),),
-        outputs=(Output("hours", "Hours of light", "int"),),
-        compute=compute_glow,
-        rule="lanterns.rolling_dice",
-    )
+LANTERNS_PY = glow_package(
+    "lanterns",
+    "Lanterns of the Deep: its rules in Python, registered when the package is imported.",
 )
-'''
 
 
 def test_an_authors_book_package_is_one_of_its_books_and_not_a_built_in_one(
