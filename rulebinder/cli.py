@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -65,10 +64,19 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run_mkdocs(command: str, options: list[str]) -> int:
-    """``mkdocs <command>`` in this folder with ``options``; its exit status."""
-    env = dict(os.environ)
-    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's notice about MkDocs 2
-    return subprocess.call([sys.executable, "-m", "mkdocs", *MKDOCS[command], *options], env=env)
+    """``mkdocs <command>`` in this folder with ``options``; its exit status.
+
+    MkDocs runs in this process, not a child of it: a signal that stops ``rulebinder
+    serve`` (a terminal's Ctrl-C, a service manager's SIGTERM) stops the server with it.
+    """
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's notice about MkDocs 2
+    from mkdocs.__main__ import cli
+
+    try:
+        cli.main(args=[*MKDOCS[command], *options], prog_name="rulebinder")
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else int(done.code is not None)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,7 +10,8 @@ build. The built pages are read: cross-links with hover definitions, inline dice
 exact odds, the search index, the print page, the service worker, and none of the five
 books of this repository. Before the build the book is given its own Python in the
 project's ``books/lanterns/`` (one calculator): it is prerendered on its pages and shipped
-in the browser's core. Select it with ``pytest -m install``.
+in the browser's core; a live ``rulebinder serve`` of a copy shows an edit of that Python.
+Select it with ``pytest -m install``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_plugin import LANTERNS_PY
+from tests.test_serve import free_port, served, wait_for
 from tests.test_standalone import lone_clone
 
 pytestmark = pytest.mark.install
@@ -54,6 +56,7 @@ class Book:
     project: Path
     site: Path
     venv: Path
+    env: dict[str, str]
     log: str
     seconds: dict[str, float]
 
@@ -111,7 +114,7 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
     assert all(p.startswith(places) for p in new) and "books/lanterns/__init__.py" in new, new
     log = run([tool, "build"], project, env)
     seconds["new, import, build"] = time.monotonic() - start
-    return Book(project, project / "site", venv, log, seconds)
+    return Book(project, project / "site", venv, env, log, seconds)
 
 
 def page(book: Book, path: str) -> str:
@@ -210,3 +213,25 @@ def test_the_books_own_python_calculator_is_prerendered_and_in_the_browsers_core
     assert module == LANTERNS_PY
     engine = book.project / ".cache" / "plugin" / "rulebinder" / "engine" / "calculators"
     assert (engine / "books" / "lanterns" / "__init__.py").read_text() == LANTERNS_PY
+
+
+def test_rulebinder_serve_shows_an_edit_of_the_books_own_python(book: Book) -> None:
+    """A live ``rulebinder serve`` in a copy of the author's project: an edit of
+    ``books/lanterns/__init__.py`` (its label and its formula) is on the rebuilt page."""
+    project = book.project.parent / "serving" / book.project.name
+    shutil.copytree(book.project, project, ignore=shutil.ignore_patterns("site"))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/lanterns/calculators/"
+    env = dict(book.env, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
+    before = "<dt>Hours of light</dt><dd><strong>15</strong></dd>"
+    after = "<dt>Hours of lantern light</dt><dd><strong>20</strong></dd>"
+    serve = [str(book.venv / "bin" / "rulebinder"), "serve", "--dev-addr", f"127.0.0.1:{port}"]
+    with served(serve, project, env):
+        assert wait_for(url, before, 180) is not None, "rulebinder serve never served the page"
+        module = project / "books" / "lanterns" / "__init__.py"
+        edited = LANTERNS_PY.replace('"Hours of light"', '"Hours of lantern light"')
+        edited = edited.replace('"hours": 3 * flasks', '"hours": 4 * flasks')
+        edited = edited.replace('["hours"]\n    6\n', '["hours"]\n    8\n')
+        assert '"Hours of lantern light"' in edited and "4 * flasks" in edited
+        module.write_text(edited, encoding="utf-8")
+        assert wait_for(url, after, 120) is not None, "the rebuilt page kept the old calculator"

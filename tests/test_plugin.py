@@ -229,6 +229,17 @@ def test_new_refuses_a_folder_that_is_not_empty(
         create(tmp_path / "file", say=lambda line: None)
 
 
+def test_build_and_serve_run_mkdocs_and_give_its_exit_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """MkDocs runs in the ``rulebinder`` process (so stopping it stops the server)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["build"]) == 1
+    assert "Config file 'mkdocs.yml' does not exist" in capsys.readouterr().err
+    assert main(["serve", "--no-such-option"]) == 2
+    assert "Usage: rulebinder serve" in capsys.readouterr().err
+
+
 # -- the author's engine folder ----------------------------------------------------------
 
 

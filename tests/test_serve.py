@@ -3,13 +3,17 @@ in Python and in rules_data."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.sitebuild import copy_project
@@ -46,20 +50,43 @@ def wait_for(url: str, text: str, seconds: float) -> str | None:
     return None
 
 
+@contextmanager
+def served(command: list[str], cwd: Path, env: dict[str, str]) -> Iterator[None]:
+    """``command`` (a server) running in ``cwd`` while the block runs, then stopped by
+    SIGTERM to it alone, as a service manager stops it; the test fails if it printed a
+    traceback or left a process of its own running (one still holding its output)."""
+    server = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, so nothing it started outlives it
+    )
+    left: str | None = None
+    try:
+        yield
+    finally:
+        server.terminate()
+        try:
+            _, errors = server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            left = "the server outlived SIGTERM by 30 s, or left a process behind"
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            _, errors = server.communicate(timeout=30)
+    assert left is None, left
+    assert "Traceback" not in errors, errors[-3000:]
+
+
 def test_serve_picks_up_changed_calculator_declarations(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     port = free_port()
     url = f"http://127.0.0.1:{port}/{PAGE}"
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--strict", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
+    serve = [sys.executable, "-m", "mkdocs", "serve", "--strict", "--dev-addr", f"127.0.0.1:{port}"]
+    with served(serve, project, env):
         first = wait_for(url, TITLE, 180)
         assert first is not None, "mkdocs serve never served the page"
         assert EDITED not in first
@@ -73,11 +100,3 @@ def test_serve_picks_up_changed_calculator_declarations(tmp_path: Path) -> None:
         assert f"  name: {DATA_TITLE}\n" in text
         data.write_text(text.replace(f"  name: {DATA_TITLE}\n", f"  name: {DATA_EDITED}\n"))
         assert wait_for(url, DATA_EDITED, 120) is not None, "the rules_data edit was not shown"
-    finally:
-        server.terminate()
-        try:
-            _, errors = server.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            _, errors = server.communicate()
-    assert "Traceback" not in errors, errors[-3000:]
