@@ -13,7 +13,6 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from tests.sitebuild import copy_project
@@ -50,7 +49,7 @@ def wait_for(url: str, text: str, seconds: float) -> str | None:
     return None
 
 
-@contextmanager
+@contextlib.contextmanager
 def served(command: list[str], cwd: Path, env: dict[str, str]) -> Iterator[None]:
     """``command`` (a server) running in ``cwd`` while the block runs, then stopped by
     SIGTERM to it alone, as a service manager stops it; the test fails if it printed a

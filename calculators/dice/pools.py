@@ -112,19 +112,19 @@ def _keep_highest_counts(n: int, sides: int, k: int) -> dict[int, int]:
     return result
 
 
-def keep_steps(n: int, sides: int, k: int) -> int:
+def keep_steps(sides: int, k: int) -> int:
     """Inner-loop steps of :func:`keep_highest` (and :func:`keep_lowest`) before it runs.
 
     The programme visits every face; at each, every state ``(m, s)`` (``m < k``
     dice kept so far, whose sum ``s`` takes at most ``m * (sides - 1) + 1``
-    values) tries ``k - m`` ways to take more dice and one to finish. The count
-    does not depend on ``n`` (the number of dice only widens the integers).
+    values) tries ``k - m`` ways to take more dice and one to finish. The number
+    of dice rolled does not change the count (it only widens the integers).
 
-    >>> keep_steps(3, 6, 2)
+    >>> keep_steps(6, 2)
     90
-    >>> keep_steps(100, 1000, 1)
+    >>> keep_steps(1000, 1)
     2000
-    >>> keep_steps(100, 1000, 2)
+    >>> keep_steps(1000, 2)
     2003000
     """
     return sides * sum((m * (sides - 1) + 1) * (k - m + 1) for m in range(k))

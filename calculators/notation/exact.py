@@ -169,7 +169,7 @@ class _Budget:
         if kept < count:
             # Each step adds products of integers as wide as sides ** count to a dict:
             # measured about twice a convolution step (0.2 to 0.45 microseconds).
-            self.spend(2 * keep_steps(count, sides, kept) + count)
+            self.spend(2 * keep_steps(sides, kept) + count)
         else:
             self.spend(count * (count * (sides - 1) + 1))
         return Span(kept, kept * sides, kept * (sides - 1) + 1)
