@@ -434,10 +434,22 @@ self.onmessage = async ({ data }) => {
 
 
 #: The theme is up and follows links (instant navigation): its page events exist and the
-#: sitemap it checks links against has arrived. On a calculator page the theme starts
+#: sitemap it checks links against has arrived. On every page the theme starts
 #: on the reader's first touch, key, scroll or mouse move (``macros/theme/main.html``).
 THEME_READY = """() => window.document$ !== undefined && performance
   .getEntriesByType("resource").some((e) => e.name.endsWith("/sitemap.xml") && e.responseEnd > 0)"""
+#: The theme's search has built its index: it says "Initializing search" until then.
+SEARCH_READY = """() => {
+  const meta = document.querySelector(".md-search-result__meta");
+  return meta && meta.textContent.trim() !== "" && !/initializing/i.test(meta.textContent);
+}"""
+
+
+def start_theme(page: Any) -> None:
+    """Move the mouse, as a reader does: the theme starts (on every page it waits for the
+    reader's first touch, key, scroll or mouse move); wait until it is up."""
+    page.mouse.move(20, 300)
+    page.wait_for_function(THEME_READY)
 
 
 def write_boot_page(folder: Path) -> Path:

@@ -112,8 +112,9 @@ def test_search_by_keyboard_announces_its_count(web: Web) -> None:
     assert page.get_attribute(".md-search", "aria-label") == "Search"
     meta = ".md-search-result__meta"
     assert page.get_attribute(meta, "aria-live") == "polite"
+    # The theme starts at the reader's first key, and then answers it: "/" opens search.
     page.keyboard.press("/")
-    assert page.evaluate("() => document.activeElement.matches('.md-search__input')")
+    page.wait_for_function("() => document.activeElement.matches('.md-search__input')")
     page.keyboard.type("fatigue")
     page.wait_for_function(
         "s => /\\d+ matching/.test(document.querySelector(s).innerText)", arg=meta
@@ -146,6 +147,23 @@ def test_the_closed_search_and_the_scheme_switch_are_no_invisible_tab_stops(web:
               return { w: r.width, h: r.height, what: e.className }; }"""
         )
         assert box["w"] > 0 and box["h"] > 0, f"an invisible tab stop: {box}"
+
+
+def test_before_the_theme_runs_the_scheme_is_the_systems_and_the_first_switch_counts(
+    new_web: Callable[..., Web],
+) -> None:
+    # The theme waits for the reader's first touch, key, scroll or mouse move
+    # (macros/theme/main.html): a dark system shows the dark scheme before that, and a
+    # click on the scheme switch that starts the theme is made once the theme is up.
+    web = new_web(color_scheme="dark")
+    page = web.page
+    web.goto("arts/glossary/")
+    assert page.evaluate("window.document$") is None
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    page.click("label[title='Switch to light mode']")
+    page.wait_for_function("() => document.body.dataset.mdColorScheme === 'default'")
+    assert page.is_visible("label[title='Switch to dark mode']")
+    assert errors(web) == []
 
 
 def test_the_tracker_undoes_with_ctrl_z(web: Web) -> None:

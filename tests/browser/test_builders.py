@@ -21,7 +21,7 @@ import pytest
 
 from calculators.builders import builder
 from tests.browser.conftest import Reader, Web
-from tests.browser.harness import THEME_READY
+from tests.browser.harness import start_theme
 from tests.browser.test_offline import DONE, READY
 
 ARTS = "#builder-arts"
@@ -332,7 +332,7 @@ def test_builder_fits_390px_and_starts_under_instant_navigation(
 ) -> None:
     web = new_web(viewport={"width": 390, "height": 844})
     web.goto("arts/character/")
-    web.page.wait_for_function(THEME_READY)
+    start_theme(web.page)
     # instant navigation: the theme swaps the page in without a full load
     web.page.evaluate("() => { window.notReloaded = true; }")
     web.page.evaluate(
@@ -610,7 +610,7 @@ def test_glittershard_builder_with_the_keyboard_alone(new_web: Callable[..., Web
     web = new_web()
     page = web.page
     web.goto("glittershard/character_creation/")
-    page.wait_for_function(THEME_READY)
+    start_theme(page)
     page.evaluate("() => { window.notReloaded = true; }")
     page.evaluate(
         "() => { const a = document.createElement('a'); a.href = '../builder/';"

@@ -12,7 +12,7 @@ import pytest
 import calculators
 from calculators.present import render_output
 from macros.render.forms import dom_id
-from tests.browser.harness import THEME_READY
+from tests.browser.harness import THEME_READY, start_theme
 from tests.test_calculators import REQUIRED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,9 +192,17 @@ def test_on_a_calculator_page_the_theme_starts_when_the_reader_first_acts(web: A
     assert web.log.errors() == []
 
 
-def test_a_page_without_calculator_runs_the_theme_at_once(web: Any) -> None:
-    web.goto("arts/glossary/", wait_until="domcontentloaded")
-    assert web.page.evaluate("Boolean(window.document$)")
+def test_a_page_without_calculator_starts_the_theme_at_the_readers_first_move(
+    web: Any,
+) -> None:
+    web.goto("arts/glossary/")
+    web.page.wait_for_timeout(1000)  # the reader reads: the theme is fetched, not run
+    no_js = "document.documentElement.classList.contains('no-js')"
+    assert web.page.evaluate("Boolean(window.document$)") is False
+    assert web.page.evaluate(no_js) is True
+    start_theme(web.page)
+    assert web.page.evaluate(no_js) is False
+    assert web.log.errors() == []
 
 
 def test_instant_navigation_between_calculator_pages_reuses_the_worker(web: Any) -> None:

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from macros.render.filtering import ITEM_KINDS
 from tests.browser.conftest import Web
+from tests.browser.harness import SEARCH_READY, start_theme
 from tests.test_filter import DATA
 
 ITEMS = "[data-rb-filter-item]"
@@ -56,7 +57,11 @@ def texts(web: Web, visible: bool) -> list[str]:
 
 
 def reload(web: Web) -> None:
-    """Load the page again, once the theme has its search files (else they are cut off)."""
+    """Load the page again, once the theme has its search files (else they are cut off).
+
+    The theme starts at the reader's first touch or key (typing in the filter started it)."""
+    if web.page.evaluate("window.document$ !== undefined"):
+        web.page.wait_for_function(SEARCH_READY)
     web.page.wait_for_load_state("networkidle")
     web.page.reload()
 
@@ -144,6 +149,7 @@ def test_a_table_of_skills_filters_by_row(web: Web) -> None:
 
 def test_instant_navigation_sets_up_the_next_page(web: Web) -> None:
     web.goto("arts/glossary/")
+    start_theme(web.page)  # instant navigation is the theme's: up at the reader's first move
     web.page.evaluate("window.__samePage = true")
     web.page.locator(".md-nav__link", has_text="Ability List").first.click()
     web.page.wait_for_url("**/arts/abilities/")
