@@ -12,7 +12,7 @@ import pytest
 import calculators
 from calculators.present import render_output
 from macros.render.forms import dom_id
-from tests.browser.harness import THEME_READY, start_theme
+from tests.browser.harness import start_theme
 from tests.test_calculators import REQUIRED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,8 +181,7 @@ def test_on_a_calculator_page_the_theme_starts_when_the_reader_first_acts(web: A
     assert web.page.evaluate("window.rbThemeAtFirstAnswer") is False
     web.page.wait_for_timeout(1500)  # the answer shown, the reader reads: still no theme
     assert web.page.evaluate("Boolean(window.document$)") is False
-    web.page.mouse.move(20, 300)  # the reader's first move starts it
-    web.page.wait_for_function(THEME_READY)  # then the theme is up:
+    start_theme(web.page)  # the reader's first move starts it; then the theme is up:
     web.page.evaluate("window.rbSamePage = true")
     # Instant navigation (the theme makes the links absolute): no new page.
     web.page.locator("a.md-nav__link[href$='/glittershard/combat/']").first.click()
@@ -208,8 +207,7 @@ def test_a_page_without_calculator_starts_the_theme_at_the_readers_first_move(
 def test_instant_navigation_between_calculator_pages_reuses_the_worker(web: Any) -> None:
     web.goto("arts/dice/")
     wait_live(web, "arts.contest")
-    web.page.mouse.move(20, 300)  # the theme starts on the reader's first move
-    web.page.wait_for_function(THEME_READY)
+    start_theme(web.page)  # the theme starts on the reader's first move
     web.page.click("a.md-nav__link[href$='combat/']")
     web.page.wait_for_url("**/arts/combat/")
     wait_live(web, "arts.incapacity")
