@@ -15,6 +15,7 @@
   const calls = new Map(); // req -> {resolve, reject}: answers owed to window.rbEngine
   const waiting = []; // rbEngine messages posted before the engine was ready
   const listeners = new Set(); // rbEngine.onProgress listeners
+  let progress = null; // the boot's latest {stage, fraction}
 
   const $ = (root, selector) => root.querySelector(selector);
 
@@ -37,13 +38,15 @@
       fail(String(error));
       return;
     }
+    // The first step, before what an early worker has already said (a later step).
+    progress = { stage: "Loading the calculator engine", fraction: 0.05 };
+    broadcast(showBoot);
     worker.onmessage = (event) => receive(event.data);
     if (early) early.messages.forEach(receive);
     worker.onerror = (event) => {
       event.preventDefault();
       fail(event.message || "the calculator engine could not start");
     };
-    broadcast((calc) => showProgress(calc, "Loading the calculator engine", 0.05));
     worker.postMessage({ type: "boot" });
   }
 
@@ -71,6 +74,20 @@
       "the default inputs, computed when the site was built.");
   }
 
+  // Progress is shown where a reader waits: on a calculator computing an answer (the one the
+  // URL names, or one changed) or one the reader has touched. A calculator showing the
+  // build's result for its defaults keeps it and its place until the engine is up: twelve
+  // progress bars and messages on a page of calculators relaid the whole page at every step.
+  function waits(calc) {
+    return !calc.asBuilt || calc.touched;
+  }
+
+  function showBoot(calc) {
+    if (state === "booting" && progress && waits(calc)) {
+      showProgress(calc, progress.stage, progress.fraction);
+    }
+  }
+
   function showProgress(calc, stage, fraction) {
     const bar = $(calc.el, ".rb-progress");
     bar.hidden = false;
@@ -86,7 +103,8 @@
       return;
     }
     if (message.type === "progress") {
-      broadcast((calc) => showProgress(calc, message.stage, message.fraction));
+      progress = { stage: message.stage, fraction: message.fraction };
+      broadcast(showBoot);
       listeners.forEach((listener) => listener(message));
     } else if (message.type === "ready") {
       state = "ready";
@@ -119,6 +137,7 @@
     startWorker(); // once; a request posted while it boots is answered when it is up
     if (state === "failed") return showFailure(calc);
     calc.asBuilt = false; // its result will be this answer
+    showBoot(calc);
     const req = ++counter;
     calc.latest = req;
     pending.set(req, { calc, req, roll, started: performance.now() });
@@ -260,8 +279,13 @@
         );
       }
     });
+    const touched = () => {
+      calc.touched = true;
+      showBoot(calc);
+      begin();
+    };
     for (const kind of ["pointerdown", "focusin", "touchstart"]) {
-      el.addEventListener(kind, begin, { once: true, passive: true });
+      el.addEventListener(kind, touched, { once: true, passive: true });
     }
     calcs.add(calc);
     if (state === "failed") showFailure(calc);

@@ -191,6 +191,48 @@ def test_on_a_calculator_page_the_theme_starts_when_the_reader_first_acts(web: A
     assert web.log.errors() == []
 
 
+#: The calculators that showed the engine's progress (``data-state=loading``) while it booted.
+LOADING_SEEN = """
+window.rbLoadingSeen = [];
+new MutationObserver((records) => {
+  for (const { target } of records) {
+    const id = target.dataset.calc;
+    if (target.dataset.state === "loading" && !window.rbLoadingSeen.includes(id)) {
+      window.rbLoadingSeen.push(id);
+    }
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+
+
+def test_while_the_engine_boots_only_the_linked_calculator_shows_progress(web: Any) -> None:
+    """The others keep the build's result and their place: no progress bar, no relayout."""
+    web.context.add_init_script(LOADING_SEEN)
+    web.goto("glittershard/calculators/?calc=glittershard.damage&attack_roll=14")
+    ids = web.page.eval_on_selector_all(".rb-calc", "els => els.map((el) => el.dataset.calc)")
+    assert len(ids) > 5
+    for calc_id in ids:
+        wait_live(web, calc_id)
+    assert set(web.page.evaluate("window.rbLoadingSeen")) <= {"glittershard.damage"}
+    statuses = web.page.eval_on_selector_all(
+        ".rb-calc .rb-status", "els => els.map((e) => e.textContent)"
+    )
+    assert statuses == ["Live result for the inputs above."] * len(ids)
+    assert web.log.errors() == []
+
+
+def test_a_calculator_the_reader_touches_while_the_engine_boots_shows_progress(web: Any) -> None:
+    web.context.add_init_script(LOADING_SEEN)
+    web.goto("glittershard/how_to_play/")
+    web.page.wait_for_timeout(500)
+    assert web.pyodide_requests() == []  # no calculator near the screen: no engine yet
+    web.page.focus(f"#{dom_id('glittershard.task')}-minutes")  # starts the engine
+    for calc_id in ("glittershard.d6_check", "glittershard.task"):
+        wait_live(web, calc_id)
+    assert web.page.evaluate("window.rbLoadingSeen") == ["glittershard.task"]
+    assert web.log.errors() == []
+
+
 def test_a_page_without_calculator_starts_the_theme_at_the_readers_first_move(
     web: Any,
 ) -> None:
