@@ -112,6 +112,35 @@ def _rows(rows: list[str], open_table: bool) -> str:
     return f"<template class='rb-rows'>{body}</template>"
 
 
+#: A grid with more squares than this is folded like a long table: a range picture of a
+#: dozen squares a side is hundreds of cells to style and lay out.
+LAZY_SQUARES = 100
+
+
+def _fold(label: str, body: str, open_table: bool) -> str:
+    """A long output folded under its label, its body in a ``<template>`` until opened.
+
+    ``open_table`` (print) shows it as it is.
+
+    >>> print(_fold("Skills", "<table></table>", False).replace("><", ">\\n<"))
+    <details class='rb-fold'>
+    <summary>Show: Skills</summary>
+    <template class='rb-rows'>
+    <table>
+    </table>
+    </template>
+    </details>
+    >>> _fold("Skills", "<table></table>", True)
+    '<table></table>'
+    """
+    if open_table:
+        return body
+    return (
+        f"<details class='rb-fold'><summary>Show: {escape(label)}</summary>"
+        f"<template class='rb-rows'>{body}</template></details>"
+    )
+
+
 def render_distribution(
     pairs: list[list[Any]], label: str, uid: str, open_table: bool = False
 ) -> str:
@@ -177,7 +206,12 @@ def render_output(output: Output, value: Any, uid: str, open_tables: bool = Fals
     elif output.kind == "distribution" and isinstance(value, list):
         shown = render_distribution(value, output.label, f"{uid}-{output.name}", open_tables)
     elif output.kind == "grid" and isinstance(value, dict):
+        squares = sum(len(row["cells"]) for row in value["rows"])
         shown = render_grid(value, output.label)
+        if squares > LAZY_SQUARES:
+            shown = _fold(output.label, shown, open_tables)
+    elif output.kind == "map" and isinstance(value, dict) and len(value) > LAZY_ROWS:
+        shown = _fold(output.label, _map(value), open_tables)
     elif output.kind in ("int", "number", "text", "bool"):
         shown = f"<strong>{_scalar(value)}</strong>"
         if output.unit and value is not None:

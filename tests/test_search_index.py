@@ -107,3 +107,11 @@ def test_whole_chinese_paragraphs_and_words_in_english(built_site: Path) -> None
     assert 'any obstacle (<span lang="zh-Hant">沒有困難地形</span>)</li>' in melee
     special = (built_site / "space_shard" / "special" / "index.html").read_text("utf-8")
     assert '<h3 id="space_shard-attack_types_zh" lang="zh-Hant">攻擊類型' in special
+
+
+def test_a_calculators_form_and_folded_inputs_are_not_searched(built_site: Path) -> None:
+    # data-search-exclude ends at the first closing tag of its element's kind: the folded
+    # inputs' parts carry it one by one (macros/render/forms.py).
+    text = " ".join(doc["text"] for doc in _index(built_site)["docs"])
+    for words in ("Change the inputs", "Worked out for the default inputs", "rbCalcInputs"):
+        assert words not in text

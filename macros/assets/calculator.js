@@ -156,18 +156,25 @@
     calc.el.dataset.ms = answer.ms.toFixed(2);
     calc.el.dataset.wall = (performance.now() - job.started).toFixed(2);
     if (answer.ok) {
-      $(calc.el, ".rb-result").innerHTML = answer.html; // built by Python with every value escaped
+      const result = $(calc.el, ".rb-result");
+      // What the reader opened or closed stays so: the new answer has the same parts.
+      const opened = [...result.querySelectorAll("details")].map((box) => box.open);
+      result.innerHTML = answer.html; // built by Python with every value escaped
+      result.querySelectorAll("details").forEach((box, i) => {
+        if (i < opened.length) box.open = opened[i];
+      });
       calc.el.dataset.state = "live";
       setStatus(calc, "Live result for the inputs above.");
       if (job.roll) logRoll(calc, answer);
       return;
     }
     const { field, message } = answer.error;
+    if (field) mount(calc); // its form, to mark the field
     const slot = field && calc.el.querySelector(`#${CSS.escape(`${calc.el.id}-${field}-error`)}`);
     calc.el.dataset.state = "invalid";
     if (slot) {
       slot.textContent = message;
-      const control = calc.form.elements.namedItem(field);
+      const control = calc.form?.elements.namedItem(field);
       if (control) control.setAttribute("aria-invalid", "true");
       setStatus(calc, "Check the marked field; the result below is from the last valid inputs.");
     } else {
@@ -214,30 +221,26 @@
     history.replaceState(history.state, "", `${location.pathname}${query}${location.hash}`);
   }
 
-  function setup(el) {
-    const decl = JSON.parse(el.dataset.decl);
-    const form = $(el, "form");
-    const calc = { el, form, decl, id: decl.id, values: new Map(), latest: 0 };
-    for (const input of decl.inputs) {
-      calc.values.set(input.name, input.default === null ? "" : String(input.default));
+  // A calculator's form waits in a <template> until it is needed (macros/render/forms.py):
+  // then it is put in place, shows the calculator's values and answers the reader.
+  function mount(calc) {
+    const template = $(calc.el, "template.rb-form");
+    if (template) {
+      template.replaceWith(template.content);
+      $(calc.el, ".rb-inputs-folded")?.remove();
     }
-    const params = new URLSearchParams(location.search);
-    const onPage = document.querySelectorAll(".rb-calc").length;
-    const mine = params.get("calc") === decl.id || (!params.has("calc") && onPage === 1);
-    let fromUrl = false;
-    if (mine) {
-      for (const name of [...decl.inputs.map((i) => i.name), ...(decl.rolls ? ["seed"] : [])]) {
-        if (!params.has(name)) continue;
-        const raw = params.get(name);
-        calc.values.set(name, raw);
-        const control = form.elements.namedItem(name);
-        if (control) writeField(control, raw);
-        fromUrl = true;
-      }
+    if (!calc.form) wire(calc);
+    return calc.form;
+  }
+
+  function wire(calc) {
+    const form = $(calc.el, "form");
+    if (!form || calc.form) return;
+    calc.form = form;
+    for (const [name, raw] of calc.values) {
+      const control = form.elements.namedItem(name);
+      if (control && raw !== calc.defaults.get(name)) writeField(control, raw);
     }
-    // Its inputs are the defaults and its result is the build's (nothing named it in the URL).
-    calc.asBuilt =
-      !fromUrl && el.dataset.state === "static" && Boolean($(el, ".rb-result").childElementCount);
     const changed = (event) => {
       const control = event.target;
       if (!control.name) return;
@@ -255,22 +258,51 @@
     form.addEventListener("submit", (event) => event.preventDefault());
     form.addEventListener("reset", () => {
       setTimeout(() => {
-        for (const input of decl.inputs) {
-          calc.values.set(input.name, input.default === null ? "" : String(input.default));
-        }
-        calc.values.delete("seed");
+        calc.values = new Map(calc.defaults);
         syncUrl(calc);
         compute(calc);
       });
     });
+    if (state === "ready") form.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
+  }
+
+  function setup(el) {
+    const decl = JSON.parse(el.dataset.decl);
+    const calc = { el, form: null, decl, id: decl.id, values: new Map(), latest: 0 };
+    for (const input of decl.inputs) {
+      calc.values.set(input.name, input.default === null ? "" : String(input.default));
+    }
+    calc.defaults = new Map(calc.values);
+    const params = new URLSearchParams(location.search);
+    const onPage = document.querySelectorAll(".rb-calc").length;
+    const mine = params.get("calc") === decl.id || (!params.has("calc") && onPage === 1);
+    let fromUrl = false;
+    if (mine) {
+      for (const name of [...decl.inputs.map((i) => i.name), ...(decl.rolls ? ["seed"] : [])]) {
+        if (!params.has(name)) continue;
+        calc.values.set(name, params.get(name));
+        fromUrl = true;
+      }
+    }
+    // Its inputs are the defaults and its result is the build's (nothing named it in the URL).
+    calc.asBuilt =
+      !fromUrl && el.dataset.state === "static" && Boolean($(el, ".rb-result").childElementCount);
+    // Its script did not run (a page shown by the theme's instant navigation): as it would.
+    const button = $(el, ".rb-open-form");
+    const first = !params.has("calc") && !location.hash && document.querySelector(".rb-calc") === el;
+    if (button?.hidden && (mine || first)) mount(calc);
+    else if (button) button.hidden = false;
+    wire(calc); // a form already in place (its script put it there)
     el.addEventListener("click", (event) => {
       const action = event.target.closest("[data-action]")?.dataset.action;
       if (action === "roll") {
         const seed = crypto.getRandomValues(new Uint32Array(1))[0];
         calc.values.set("seed", String(seed));
-        form.elements.namedItem("seed").value = String(seed);
+        mount(calc).elements.namedItem("seed").value = String(seed);
         syncUrl(calc);
         compute(calc, true);
+      } else if (action === "open") {
+        mount(calc)?.querySelector("input, select")?.focus();
       } else if (action === "share") {
         syncUrl(calc);
         navigator.clipboard?.writeText(location.href).then(
@@ -340,11 +372,11 @@
     count.setAttribute("aria-live", "polite");
   });
 
-  // A long distribution's rows wait in a <template> (calculators/present.py) until the
-  // reader opens its table: then they are put in place.
+  // A long distribution's rows, a long table or a big picture wait in a <template>
+  // (calculators/present.py) until the reader opens it: then they are put in place.
   document.addEventListener("toggle", (event) => {
     const box = event.target;
-    if (!box.open || !box.matches?.(".rb-dist-table")) return;
+    if (!box.open || !box.matches?.(".rb-dist-table, .rb-fold")) return;
     box.querySelectorAll("template.rb-rows").forEach((rows) => rows.replaceWith(rows.content));
   }, true);
 
@@ -366,6 +398,40 @@
   // names first. The requests go at once: the worker answers them as soon as it is up.
   let begun = false;
   let watcher = null;
+  let folder = null;
+
+  // A folded form is put in place while its calculator is still below the screen (within a
+  // screen of it), so it is there when the reader scrolls to it and nothing the reader sees
+  // moves. One already on screen keeps its button. This starts when the reader first
+  // scrolls (or touches, or presses a key), not at load: each form put in place relays and
+  // repaints the page below it, work that a reader who came for one answer is spared.
+  const MOVES = ["scroll", "wheel", "touchstart", "keydown"];
+  function ahead() {
+    MOVES.forEach((kind) => removeEventListener(kind, ahead, true));
+    unfoldAhead();
+  }
+
+  function unfoldAhead() {
+    folder?.disconnect();
+    const folded = [...calcs].filter((calc) => !calc.form);
+    if (!folded.length) return;
+    if (!("IntersectionObserver" in window)) {
+      folded.forEach(mount);
+      return;
+    }
+    const byElement = new Map(folded.map((calc) => [calc.el, calc]));
+    folder = new IntersectionObserver((seen) => {
+      seen.forEach((entry) => {
+        const calc = byElement.get(entry.target);
+        if (calc.form) folder.unobserve(entry.target);
+        else if (entry.isIntersecting && entry.boundingClientRect.top >= window.innerHeight) {
+          folder.unobserve(entry.target);
+          mount(calc);
+        }
+      });
+    }, { rootMargin: "0px 0px 100% 0px" });
+    folded.forEach((calc) => folder.observe(calc.el));
+  }
   function begin() {
     if (begun || !calcs.size) return;
     begun = true;
@@ -391,9 +457,11 @@
     if (elements.length && [...elements].every((el) => el.rbSetUp)) return; // done at load
     calcs.clear();
     begun = false;
+    folder?.disconnect();
     watcher?.disconnect();
     if (!elements.length) return;
     elements.forEach(setup);
+    MOVES.forEach((kind) => addEventListener(kind, ahead, { capture: true, passive: true }));
     // At once for a calculator the URL names, or when the engine is already up (an earlier
     // page started it: nothing to download); otherwise (a rules page read for its rules)
     // when a calculator comes near the screen or is touched, never before.

@@ -143,11 +143,7 @@ def render_calculator(calc_id: str, data: RulesData, doc: str, level: int = 3) -
         f"aria-labelledby='{uid}-title'>"
         f"<h{level} id='{uid}-title' class='rb-calc-title'>Calculator: {escape(calc.title)}"
         f"</h{level}>{help_text}"
-        f"<form class='rb-calc-form' novalidate autocomplete='off' data-search-exclude>"
-        f"{fields}{roll}"
-        "<div class='rb-actions'><button type='reset' class='md-button'>Reset</button> "
-        "<button type='button' class='md-button' data-action='share'>Copy link</button></div>"
-        "</form>"
+        f"{_folded_form(calc, fields + roll)}"
         f"<p class='rb-status' role='status' aria-live='polite'>Result for the default inputs, "
         f"computed when the site was built. <noscript>Turn on JavaScript to calculate with "
         f"other inputs.</noscript></p>"
@@ -157,6 +153,34 @@ def render_calculator(calc_id: str, data: RulesData, doc: str, level: int = 3) -
         f"<div class='rb-log' hidden><h4>Roll log</h4><ol></ol></div>"
         f"{_assumptions(calc, data, doc)}"
         "</section>"
+    )
+
+
+def _folded_form(calc: Calculator, fields: str) -> str:
+    """The form, folded: the inputs used and a button, the form's controls in a template.
+
+    A page of calculators is mostly form controls: laid out all at once, they held a
+    phone's main thread for a second. The script in the calculator (``rbCalcInputs``,
+    ``macros/theme/main.html``) puts the form in place at once for the calculator a
+    link names (else the page's first) and shows the button on the others;
+    ``assets/calculator.js`` puts theirs in place before they come into view, or when
+    the button is pressed. Without JavaScript the reader sees the inputs used.
+    """
+    form = (
+        f"<form class='rb-calc-form' novalidate autocomplete='off'>{fields}"
+        "<div class='rb-actions'><button type='reset' class='md-button'>Reset</button> "
+        "<button type='button' class='md-button' data-action='share'>Copy link</button></div>"
+        "</form>"
+    )
+    return (
+        # data-search-exclude on elements holding no element of their own kind: the search
+        # plugin's parser ends an exclusion at the first closing tag of its kind.
+        "<div class='rb-calc-inputs'><div class='rb-inputs-folded'>"
+        f"{_inputs_used(calc, ' data-search-exclude')}"
+        "<button type='button' class='md-button rb-open-form' data-action='open' "
+        "data-search-exclude hidden>Change the inputs</button></div>"
+        f"<template class='rb-form' data-search-exclude>{form}</template></div>"
+        "<script>window.rbCalcInputs && rbCalcInputs(document.currentScript)</script>"
     )
 
 
@@ -178,8 +202,11 @@ def input_value(spec: Input, value: Any) -> str:
     return f"{text} {spec.unit}" if spec.unit else text
 
 
-def _inputs_used(calc: Calculator) -> str:
-    """The default inputs as a list; consecutive inputs of one ``group`` share a line."""
+def _inputs_used(calc: Calculator, attrs: str = "") -> str:
+    """The default inputs as a list; consecutive inputs of one ``group`` share a line.
+
+    ``attrs`` are more attributes for its ``<div>``.
+    """
     items: list[str] = []
     for group, run in group_runs(calc.inputs):
         values = [f"{escape(s.label)}: {escape(input_value(s, s.default))}" for s in run]
@@ -188,7 +215,7 @@ def _inputs_used(calc: Calculator) -> str:
         else:
             items.extend(f"<li>{value}</li>" for value in values)
     return (
-        "<div class='rb-print-inputs'><p>Worked out for the default inputs:</p>"
+        f"<div class='rb-print-inputs'{attrs}><p>Worked out for the default inputs:</p>"
         f"<ul>{''.join(items)}</ul></div>"
     )
 

@@ -53,6 +53,10 @@ def make_live(web: Web, path: str, kind: str | None) -> None:
             "() => [...document.querySelectorAll('.rb-calc')]"
             ".every((c) => c.dataset.state === 'live')"
         )
+        # Every form in place, as the reader opens them, so that axe checks them all.
+        folded = page.locator(".rb-open-form:visible")
+        while folded.count():
+            folded.first.click()  # its folded part goes
         page.locator(".rb-calc .rb-roll-button").first.click()
         page.wait_for_timeout(300)
 

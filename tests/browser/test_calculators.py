@@ -74,6 +74,14 @@ def wait_live(web: Any, calc_id: str) -> None:
     web.page.wait_for_selector(f"#{dom_id(calc_id)}[data-state=live]")
 
 
+def open_form(web: Any, calc_id: str) -> None:
+    """Put the calculator's form in place as a reader does, if it is still folded."""
+    folded = web.page.locator(f"#{dom_id(calc_id)} .rb-open-form")
+    if folded.count() and folded.is_visible():
+        folded.click()
+    web.page.wait_for_selector(f"#{dom_id(calc_id)} form.rb-calc-form")
+
+
 #: Systems with a calculators page (the dice roller of any system has test_roller.py).
 SYSTEMS = sorted({calc_id.partition(".")[0] for calc_id, _, _ in REQUIRED} - {"dice"})
 
@@ -83,6 +91,7 @@ def test_every_required_calculator_computes_a_changed_input(web: Any, system: st
     web.goto(f"{system}/calculators/")
     for calc_id in [c for c, _, _ in REQUIRED if c.startswith(system + ".")]:
         wait_live(web, calc_id)
+        open_form(web, calc_id)
         name, value = changed_value(calc_id)
         before = answers(web, calc_id)
         field = web.page.locator(f"#{dom_id(calc_id)}-{name}")
@@ -226,7 +235,8 @@ def test_a_calculator_the_reader_touches_while_the_engine_boots_shows_progress(w
     web.goto("glittershard/how_to_play/")
     web.page.wait_for_timeout(500)
     assert web.pyodide_requests() == []  # no calculator near the screen: no engine yet
-    web.page.focus(f"#{dom_id('glittershard.task')}-minutes")  # starts the engine
+    # A keyboard reader reaches its folded form's button: that starts the engine.
+    web.page.focus(f"#{dom_id('glittershard.task')} .rb-open-form")
     for calc_id in ("glittershard.d6_check", "glittershard.task"):
         wait_live(web, calc_id)
     assert web.page.evaluate("window.rbLoadingSeen") == ["glittershard.task"]
@@ -253,6 +263,7 @@ def test_instant_navigation_between_calculator_pages_reuses_the_worker(web: Any)
     web.page.click("a.md-nav__link[href$='combat/']")
     web.page.wait_for_url("**/arts/combat/")
     wait_live(web, "arts.incapacity")
+    open_form(web, "arts.incapacity")  # not the page's first: its form is folded
     before = answers(web, "arts.incapacity")
     web.page.fill(f"#{dom_id('arts.incapacity')}-tolerance", "8")
     wait_for_answer(web, "arts.incapacity", before)

@@ -6,7 +6,14 @@ from typing import Any
 
 import calculators
 from macros.render.forms import dom_id
-from tests.browser.test_calculators import answers, expected, shown, wait_for_answer, wait_live
+from tests.browser.test_calculators import (
+    answers,
+    expected,
+    open_form,
+    shown,
+    wait_for_answer,
+    wait_live,
+)
 
 UID = dom_id("dice.roll")
 
@@ -28,6 +35,7 @@ def test_a_roller_link_restores_its_expression_and_seeded_roll(web: Any) -> None
 def test_typing_an_expression_shows_its_exact_odds(web: Any) -> None:
     web.goto("space_shard/calculators/")
     wait_live(web, "dice.roll")
+    open_form(web, "dice.roll")  # the last of the page: its form is folded
     before = answers(web, "dice.roll")
     web.page.fill(f"#{UID}-expression", "2d6+5 >= 12")
     wait_for_answer(web, "dice.roll", before)
