@@ -289,8 +289,7 @@
       !fromUrl && el.dataset.state === "static" && Boolean($(el, ".rb-result").childElementCount);
     // Its script did not run (a page shown by the theme's instant navigation): as it would.
     const button = $(el, ".rb-open-form");
-    const first = !params.has("calc") && !location.hash && document.querySelector(".rb-calc") === el;
-    if (button?.hidden && (mine || first)) mount(calc);
+    if (button?.hidden && mine) mount(calc);
     else if (button) button.hidden = false;
     wire(calc); // a form already in place (its script put it there)
     el.addEventListener("click", (event) => {
@@ -413,16 +412,28 @@
 
   function unfoldAhead() {
     folder?.disconnect();
-    const folded = [...calcs].filter((calc) => !calc.form);
+    let folded = [...calcs].filter((calc) => !calc.form);
     if (!folded.length) return;
     if (!("IntersectionObserver" in window)) {
       folded.forEach(mount);
       return;
     }
-    const byElement = new Map(folded.map((calc) => [calc.el, calc]));
+    // Where a form goes: put in place while that is below the screen, it moves nothing the
+    // reader sees. The first move has scrolled already (its listeners are passive): those
+    // within a screen below now, at once, then an observer for the rest.
+    const place = (calc) => $(calc.el, ".rb-calc-inputs") || calc.el;
+    const height = window.innerHeight;
+    folded
+      .filter((calc) => {
+        const top = place(calc).getBoundingClientRect().top;
+        return top >= height && top < 2 * height;
+      })
+      .forEach(mount);
+    folded = folded.filter((calc) => !calc.form);
+    const byPlace = new Map(folded.map((calc) => [place(calc), calc]));
     folder = new IntersectionObserver((seen) => {
       seen.forEach((entry) => {
-        const calc = byElement.get(entry.target);
+        const calc = byPlace.get(entry.target);
         if (calc.form) folder.unobserve(entry.target);
         else if (entry.isIntersecting && entry.boundingClientRect.top >= window.innerHeight) {
           folder.unobserve(entry.target);
@@ -430,7 +441,7 @@
         }
       });
     }, { rootMargin: "0px 0px 100% 0px" });
-    folded.forEach((calc) => folder.observe(calc.el));
+    byPlace.forEach((calc, target) => folder.observe(target));
   }
   function begin() {
     if (begun || !calcs.size) return;

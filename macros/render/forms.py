@@ -162,7 +162,7 @@ def _folded_form(calc: Calculator, fields: str) -> str:
     A page of calculators is mostly form controls: laid out all at once, they held a
     phone's main thread for a second. The script in the calculator (``rbCalcInputs``,
     ``macros/theme/main.html``) puts the form in place at once for the calculator a
-    link names (else the page's first) and shows the button on the others;
+    link names (else a page's only one) and shows the button on the others;
     ``assets/calculator.js`` puts theirs in place before they come into view, or when
     the button is pressed. Without JavaScript the reader sees the inputs used.
     """
