@@ -274,8 +274,7 @@
     }
     calc.defaults = new Map(calc.values);
     const params = new URLSearchParams(location.search);
-    const onPage = document.querySelectorAll(".rb-calc").length;
-    const mine = params.get("calc") === decl.id || (!params.has("calc") && onPage === 1);
+    const mine = window.rbCalcMine(el);
     let fromUrl = false;
     if (mine) {
       for (const name of [...decl.inputs.map((i) => i.name), ...(decl.rolls ? ["seed"] : [])]) {
@@ -320,7 +319,6 @@
     }
     calcs.add(calc);
     if (state === "failed") showFailure(calc);
-    if (state === "ready") el.querySelectorAll("[data-action=roll]").forEach((b) => (b.disabled = false));
     if (fromUrl) setStatus(calc, "Calculating the inputs from the link…");
     el.rbSetUp = true;
   }
@@ -381,15 +379,7 @@
 
   // The calculator the URL names: ?calc=<id>, or #<its id, or an element inside it>.
   function named() {
-    const id = new URLSearchParams(location.search).get("calc");
-    if (id) return [...calcs].find((calc) => calc.id === id) || null;
-    let target = null;
-    try {
-      target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    } catch (error) {
-      target = null; // a malformed #fragment names nothing
-    }
-    return target ? [...calcs].find((calc) => calc.el.contains(target)) || null : null;
+    return [...calcs].find((calc) => window.rbCalcNamed(calc.el)) || null;
   }
 
   // Start the engine (it loads in a worker, off the main thread, so reading and scrolling

@@ -12,6 +12,7 @@ from typing import Any
 
 import calculators
 from macros.render.forms import dom_id
+from tests.browser.harness import start_theme
 from tests.browser.test_calculators import answers, expected, shown, wait_for_answer, wait_live
 
 PHONE = {"viewport": {"width": 412, "height": 823}, "is_mobile": True, "has_touch": True}
@@ -119,6 +120,32 @@ def test_without_its_script_calculator_js_folds_as_the_script_would(web: Any) ->
     web.goto("dice/")  # a page's only calculator
     assert has_form(web, "dice.roll")
     assert button(web, "dice.roll").count() == 0
+    wait_live(web, "dice.roll")
+    # A link to a calculator's title (the table of contents' link) names it, as it does
+    # for the script: one rule for both (rbCalcMine, macros/theme/main.html).
+    web.goto(f"glittershard/calculators/#{dom_id('glittershard.fall')}-title")
+    wait_live(web, "glittershard.fall")
+    assert has_form(web, "glittershard.fall")
+    assert not has_form(web, "glittershard.damage")
+    assert web.log.errors() == []
+
+
+def test_a_page_shown_by_instant_navigation_folds_by_its_own_count(web: Any) -> None:
+    # The script's rule counts the calculators of the page shown, not of the first page.
+    web.goto("arts/combat/")  # several calculators, none linked: all folded
+    assert not has_form(web, "arts.incapacity")
+    start_theme(web.page)  # the theme starts on the reader's first move
+    web.page.evaluate("window.__samePage = true")
+    # The site's top-level dice roller, from the navigation (in a folded section).
+    web.page.evaluate(
+        "[...document.querySelectorAll('a.md-nav__link')]"
+        ".find((a) => a.href === new URL('../../dice/', location.href).href).click()"
+    )
+    web.page.wait_for_url("**/dice/")
+    wait_live(web, "dice.roll")
+    assert web.page.evaluate("window.__samePage") is True  # no reload: instant navigation
+    assert has_form(web, "dice.roll")
+    assert not button(web, "dice.roll").is_visible()
     assert web.log.errors() == []
 
 
