@@ -395,7 +395,8 @@
   // scrolls (or touches, or presses a key), not at load: each form put in place relays and
   // repaints the page below it, work that a reader who came for one answer is spared.
   const MOVES = ["scroll", "wheel", "touchstart", "keydown"];
-  function ahead() {
+  function ahead(event) {
+    if (window.rbReaderMove && !window.rbReaderMove(event)) return; // a #fragment's jump
     MOVES.forEach((kind) => removeEventListener(kind, ahead, true));
     unfoldAhead();
   }

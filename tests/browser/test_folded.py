@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import calculators
 from macros.render.forms import dom_id
-from tests.browser.harness import start_theme
+from tests.browser.harness import THEME_READY, start_theme
 from tests.browser.test_calculators import answers, expected, shown, wait_for_answer, wait_live
 
 PHONE = {"viewport": {"width": 412, "height": 823}, "is_mobile": True, "has_touch": True}
@@ -103,6 +105,25 @@ def test_forms_come_before_the_reader_scrolls_to_them_and_nothing_moves(new_web:
             break
     assert seen == set(calcs)
     assert web.page.evaluate("window.rbShifts") == 0
+    assert web.log.errors() == []
+
+
+@pytest.mark.parametrize("fragment", ["calc-glittershard-fall", "calc-glittershard-fall-title"])
+def test_the_browsers_jump_to_a_fragment_is_not_the_readers_move(
+    new_web: Any, fragment: str
+) -> None:
+    # A link to a calculator far down the page: the browser scrolls to it while the page
+    # loads. That scroll starts neither the theme nor the other forms; the reader's does.
+    web = new_web(**PHONE)
+    web.goto(f"glittershard/calculators/?calc=glittershard.fall#{fragment}")
+    wait_live(web, "glittershard.fall")
+    web.page.wait_for_timeout(500)  # the jump's scroll events have come by now
+    assert web.page.evaluate("scrollY") > 2000  # the jump was made
+    assert has_form(web, "glittershard.fall")
+    assert web.page.locator("form.rb-calc-form").count() == 1  # the others wait
+    assert web.page.evaluate("window.document$") is None  # the theme waits
+    web.page.mouse.wheel(0, -300)
+    web.page.wait_for_function(THEME_READY)
     assert web.log.errors() == []
 
 

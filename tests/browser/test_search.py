@@ -81,6 +81,7 @@ def result_pages(web: Any) -> list[str]:
 def test_on_a_calculator_page_the_index_waits_for_the_first_live_result(web: Any) -> None:
     web.context.add_init_script(INDEX_PROBE)
     web.goto("arts/combat/#calc-arts-incapacity")  # linked: starts at once
+    web.page.mouse.move(20, 300)  # the reader's first move starts the theme (not the jump)
     web.page.wait_for_function(INDEX_SENT)
     sent = web.page.evaluate("window.__indexSent")
     assert sent["live"], sent
@@ -110,6 +111,7 @@ def test_when_the_engine_fails_search_still_works(web: Any) -> None:
     web.context.route("**/pyodide/**", lambda route: route.abort())
     web.goto("arts/combat/#calc-arts-incapacity")  # linked: starts at once
     web.page.wait_for_selector(f"#{dom_id('arts.incapacity')}[data-state=failed]")
+    web.page.mouse.move(20, 300)  # the reader's first move starts the theme
     web.page.wait_for_function(INDEX_SENT)
     results = search_for(web, "tolerance")
     assert results, "no search results"
