@@ -32,13 +32,16 @@ from scripts.report import print_table  # noqa: E402
 from tests.browser.host import Host  # noqa: E402
 
 #: One page of each kind: home, rules page, glossary, calculators, tracker, builder, and the
-#: linked calculator a reader arrives by.
+#: linked calculator a reader arrives by: from "Copy link" (its inputs in the query) or
+#: from a rules page's link to it (a #fragment the browser scrolls to; the site's most
+#: linked calculator).
 PAGES = {
     "home": "",
     "rules page": "glittershard/how_to_play/",
     "glossary": "arts/glossary/",
     "calculators": "glittershard/calculators/",
     "linked calculator": "glittershard/calculators/?calc=glittershard.damage&attack_roll=14",
+    "calculator by #fragment": "glittershard/calculators/#calc-glittershard-character",
     "tracker": "pendragon/tracker/",
     "builder": "arts/builder/",
 }
