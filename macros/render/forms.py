@@ -19,7 +19,10 @@ from .urls import page_url as page_url  # where it was first defined
 
 def _field(calc: Calculator, spec: Input, uid: str) -> str:
     fid = f"{uid}-{spec.name}"
-    described = f"{fid}-help {fid}-error"
+    # No empty help line and no wrapper round a control without a unit: a form put in
+    # place is laid out while the reader waits (the character's went from 200 elements
+    # to 124), so it carries what it shows.
+    described = f"{fid}-help {fid}-error" if spec.help else f"{fid}-error"
     common = f"id='{fid}' name='{escape(spec.name)}' aria-describedby='{described}'"
     default = "" if spec.default is None else spec.default
     if spec.kind == "bool":
@@ -48,13 +51,14 @@ def _field(calc: Calculator, spec: Input, uid: str) -> str:
             f"<input type='text' autocomplete='off' spellcheck='false'{hint} {common} "
             f"value='{escape(str(default))}'>"
         )
-    unit = f" <span class='rb-unit'>{escape(spec.unit)}</span>" if spec.unit else ""
-    help_text = escape(spec.help)
+    if spec.unit:
+        unit = f" <span class='rb-unit'>{escape(spec.unit)}</span>"
+        control = f"<span class='rb-control'>{control}{unit}</span>"
+    help_text = f"<small class='rb-help' id='{fid}-help'>{escape(spec.help)}</small>"
     return (
         f"<div class='rb-field rb-field-{spec.kind}'>"
-        f"<label for='{fid}'>{escape(spec.label)}</label>"
-        f"<span class='rb-control'>{control}{unit}</span>"
-        f"<small class='rb-help' id='{fid}-help'>{help_text}</small>"
+        f"<label for='{fid}'>{escape(spec.label)}</label>{control}"
+        f"{help_text if spec.help else ''}"
         f"<span class='rb-error' id='{fid}-error' role='alert'></span></div>"
     )
 
