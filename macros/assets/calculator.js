@@ -396,7 +396,7 @@
   // repaints the page below it, work that a reader who came for one answer is spared.
   const MOVES = ["scroll", "wheel", "touchstart", "keydown"];
   function ahead(event) {
-    if (window.rbReaderMove && !window.rbReaderMove(event)) return; // a #fragment's jump
+    if (!window.rbReaderMove(event)) return; // a #fragment's jump
     MOVES.forEach((kind) => removeEventListener(kind, ahead, true));
     unfoldAhead();
   }

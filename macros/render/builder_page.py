@@ -15,6 +15,7 @@ from typing import Any
 from calculators.builders import builder
 
 from ..load.rulesdata import RulesData
+from .forms import control_attrs, field_shell
 from .urls import anchor, site_href
 
 __all__ = ["LINKED_KINDS", "Page", "entry_links", "plain"]
@@ -74,10 +75,7 @@ class Page:
     ) -> str:
         """A labelled control with its help and error slots; ``name`` is the form field."""
         fid = self.fid(name)
-        # A builder has some 150 fields: each is four elements, not six (no empty help, no
-        # wrapper round the control), which the page's style and layout pay for on a phone.
-        described = f"{fid}-help {fid}-error" if help_text else f"{fid}-error"
-        common = f"id='{fid}' name='{escape(name)}' aria-describedby='{described}'"
+        common = control_attrs(fid, name, bool(help_text))
         if control == "number":
             bounds = "".join(
                 f" {a}='{v}'" for a, v in (("min", low), ("max", high)) if v is not None
@@ -96,12 +94,7 @@ class Page:
         else:
             html = f"<input type='text' autocomplete='off' {common} value=''>"
         kind = "rb-field-wide" if wide else f"rb-field-{control}"
-        helped = f"<small class='rb-help' id='{fid}-help'>{escape(help_text)}</small>"
-        return (
-            f"<div class='rb-field {kind}'><label for='{fid}'>{label}</label>{html}"
-            f"{helped if help_text else ''}"
-            f"<span class='rb-error' id='{fid}-error' role='alert'></span></div>"
-        )
+        return field_shell(fid, kind, label, html, help_text)
 
     def rule(self, entry_id: str, words: str | None = None) -> str:
         """The rule a step follows, quoted from the rules data, linked to its page."""

@@ -17,13 +17,41 @@ from .urls import anchor, dom_id, site_href
 from .urls import page_url as page_url  # where it was first defined
 
 
+def control_attrs(fid: str, name: str, helped: bool) -> str:
+    """A field's control attributes: its id, its form name, and what describes it.
+
+    >>> control_attrs("c-n", "n", False)
+    "id='c-n' name='n' aria-describedby='c-n-error'"
+    """
+    described = f"{fid}-help {fid}-error" if helped else f"{fid}-error"
+    return f"id='{fid}' name='{escape(name)}' aria-describedby='{described}'"
+
+
+def field_shell(fid: str, kind: str, label: str, control: str, help_text: str) -> str:
+    """A labelled control (``label`` is HTML) with its help line and its error slot.
+
+    No empty help line and no element a field does not show: a form put in place is laid
+    out while the reader waits (the character calculator's went from 200 elements to 124,
+    a builder's 150 fields are four elements each), so it carries what it shows. The
+    calculators' forms and the builders' (:mod:`.builder_page`) are both made here.
+
+    >>> shell = field_shell("c-n", "rb-field-int", "N", "<input>", "")
+    >>> shell.startswith("<div class='rb-field rb-field-int'><label for='c-n'>N</label><input>")
+    True
+    >>> "rb-help" in shell, "rb-help" in field_shell("c-n", "k", "N", "<input>", "Why")
+    (False, True)
+    """
+    helped = f"<small class='rb-help' id='{fid}-help'>{escape(help_text)}</small>"
+    return (
+        f"<div class='rb-field {kind}'><label for='{fid}'>{label}</label>{control}"
+        f"{helped if help_text else ''}"
+        f"<span class='rb-error' id='{fid}-error' role='alert'></span></div>"
+    )
+
+
 def _field(calc: Calculator, spec: Input, uid: str) -> str:
     fid = f"{uid}-{spec.name}"
-    # No empty help line and no wrapper round a control without a unit: a form put in
-    # place is laid out while the reader waits (the character's went from 200 elements
-    # to 124), so it carries what it shows.
-    described = f"{fid}-help {fid}-error" if spec.help else f"{fid}-error"
-    common = f"id='{fid}' name='{escape(spec.name)}' aria-describedby='{described}'"
+    common = control_attrs(fid, spec.name, bool(spec.help))
     default = "" if spec.default is None else spec.default
     if spec.kind == "bool":
         checked = " checked" if spec.default else ""
@@ -54,13 +82,7 @@ def _field(calc: Calculator, spec: Input, uid: str) -> str:
     if spec.unit:
         unit = f" <span class='rb-unit'>{escape(spec.unit)}</span>"
         control = f"<span class='rb-control'>{control}{unit}</span>"
-    help_text = f"<small class='rb-help' id='{fid}-help'>{escape(spec.help)}</small>"
-    return (
-        f"<div class='rb-field rb-field-{spec.kind}'>"
-        f"<label for='{fid}'>{escape(spec.label)}</label>{control}"
-        f"{help_text if spec.help else ''}"
-        f"<span class='rb-error' id='{fid}-error' role='alert'></span></div>"
-    )
+    return field_shell(fid, f"rb-field-{spec.kind}", escape(spec.label), control, spec.help)
 
 
 def group_runs(inputs: tuple[Input, ...]) -> list[tuple[str, list[Input]]]:
