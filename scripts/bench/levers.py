@@ -10,6 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 
+def rewrite(path: Path, text: str) -> None:
+    """Write ``path`` and drop its precompressed copies (a host would send those)."""
+    path.write_text(text, encoding="utf-8")
+    for suffix in (".br", ".gz"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
 def lever_snapshot_off(site: Path) -> bool:
     """The build without its memory snapshot: the manifest names none (the worker boots
     Python normally, as when the build could not make one)."""
@@ -21,11 +28,11 @@ def lever_snapshot_off(site: Path) -> bool:
     for key in ("snapshot_bytes", "snapshot_magic"):
         manifest.pop(key, None)
     (site / "pyodide" / name).unlink()
-    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    rewrite(path, json.dumps(manifest, indent=1) + "\n")
     worker = site / "assets" / "calc-worker.js"  # the same manifest, written in by the build
     script = worker.read_text(encoding="utf-8")
     built = f"const BUILT_MANIFEST = {json.dumps(manifest, separators=(',', ':'))};"
-    worker.write_text(BUILT_MANIFEST.sub(lambda _: built, script, count=1), encoding="utf-8")
+    rewrite(worker, BUILT_MANIFEST.sub(lambda _: built, script, count=1))
     return True
 
 
@@ -35,7 +42,7 @@ def lever_late_files_off(site: Path) -> bool:
     script = path.read_text(encoding="utf-8")
     if LATE_FILES not in script:
         return False
-    path.write_text(script.replace(LATE_FILES, "installFiles();", 1), encoding="utf-8")
+    rewrite(path, script.replace(LATE_FILES, "installFiles();", 1))
     return True
 
 
@@ -46,7 +53,7 @@ def lever_setup_off(site: Path) -> bool:
     script = path.read_text(encoding="utf-8")
     if SETUP_AT_ONCE not in script:
         return False
-    path.write_text(script.replace(SETUP_AT_ONCE, SETUP_LATER, 1), encoding="utf-8")
+    rewrite(path, script.replace(SETUP_AT_ONCE, SETUP_LATER, 1))
     return True
 
 
@@ -58,7 +65,7 @@ def lever_early_off(site: Path) -> bool:
     if not (BUILT_MANIFEST.search(script) and EARLY_IMPORT in script):
         return False
     script = BUILT_MANIFEST.sub("const BUILT_MANIFEST = null;", script, count=1)
-    path.write_text(script.replace(EARLY_IMPORT, "", 1), encoding="utf-8")
+    rewrite(path, script.replace(EARLY_IMPORT, "", 1))
     return True
 
 
@@ -67,13 +74,24 @@ BUILT_MANIFEST = re.compile(r"const BUILT_MANIFEST = \{.*?\};")
 EARLY_IMPORT = 'import(new URL("pyodide.asm.js", base).href).catch(() => {});'
 
 
+def lever_after_draw_off(site: Path) -> bool:
+    """The worker starts Python as soon as it can, while the page is still drawn."""
+    path = site / "assets" / "calc-worker.js"
+    script = path.read_text(encoding="utf-8")
+    if AFTER_DRAW not in script:
+        return False
+    script = script.replace(AFTER_DRAW, "const drawn = Promise.resolve();", 1)
+    rewrite(path, script)
+    return True
+
+
 def lever_theme_off(site: Path) -> bool:
     """The theme's bundle runs as the page loads on calculator pages too."""
     found = False
     for page in site.rglob("index.html"):
         html = page.read_text(encoding="utf-8")
         if THEME_LATER in html:
-            page.write_text(html.replace(THEME_LATER, "<script src=", 1), encoding="utf-8")
+            rewrite(page, html.replace(THEME_LATER, "<script src=", 1))
             found = True
     return found
 
@@ -85,6 +103,10 @@ SETUP_AT_ONCE = 'if (document.querySelector(".rb-calc")) init();'
 SETUP_LATER = 'if (document.querySelector(".rb-calc")) startWorker();'
 #: In the shipped calc-worker.js: the wheel is unpacked at boot only without a snapshot.
 LATE_FILES = "if (!snapshot) installFiles();"
+#: In the shipped calc-worker.js: Python starts once the page says it has been drawn.
+AFTER_DRAW = """const drawn = new Promise((resolve) => {
+  go = resolve;
+});"""
 #: The levers of the shipped site, each with what undoes it in a copy of the built site.
 #: A lever that only works with another (:data:`NEEDS`) is measured with it.
 LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
@@ -96,6 +118,7 @@ LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
     "setup": ("calculators set up when calculator.js runs", lever_setup_off),
     "early": ("manifest built into the worker, runtime script imported at once", lever_early_off),
     "theme": ("theme's bundle run after the first answer", lever_theme_off),
+    "after-draw": ("Python started once the page is drawn", lever_after_draw_off),
 }
 
 

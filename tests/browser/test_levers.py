@@ -160,3 +160,46 @@ def test_a_long_distribution_joins_the_page_when_its_table_is_opened(
             assert "%" in rows.first.inner_text()
         finally:
             context.close()
+
+
+def test_python_starts_once_the_page_is_drawn_and_a_request_does_not_wait(
+    browser: Any, built_site: Path
+) -> None:
+    """The worker the page starts in its <head> asks for every file at once, but starts
+    Python (compiling the WebAssembly, restoring the interpreter: both cores busy) only
+    at "go", which calculator.js posts after the page's load event, or at a request.
+    Here calculator.js is kept away, so only the test speaks to the worker."""
+    with Host(built_site) as host:
+        context = browser.new_context()
+        try:
+            context.route("**/assets/calculator.js", lambda route: route.abort())
+            page = context.new_page()
+            types = "() => window.rbEarlyWorker.messages.map((m) => m.type)"
+            page.goto(host.url + "glittershard/calculators/?calc=glittershard.damage")
+            # The files are asked for at once; Python waits for the page's word.
+            page.wait_for_timeout(4000)
+            sent = [entry.path for entry in host.take_log()]
+            assert "/pyodide/pyodide.asm.wasm" in sent
+            assert "ready" not in page.evaluate(types)
+            # A request does not wait: it is answered.
+            page.evaluate(
+                """() => window.rbEarlyWorker.worker.postMessage({type: "run", req: 1,
+                calc: "glittershard.damage", uid: "calc-glittershard-damage",
+                inputs: {attack_roll: 14, weapon_bonus: 3, goal: 9}})"""
+            )
+            page.wait_for_function(
+                "() => window.rbEarlyWorker.messages.some((m) => m.type === 'answer')",
+                timeout=TIMEOUT_MS,
+            )
+            answer = page.evaluate(
+                "() => window.rbEarlyWorker.messages.find((m) => m.type === 'answer')"
+            )
+            assert answer["ok"] is True, answer
+            assert page.evaluate(types).index("ready") < page.evaluate(types).index("answer")
+
+            # With calculator.js, the page says "go" once it is loaded: live as built.
+            context.unroute("**/assets/calculator.js")
+            page.goto(host.url + "glittershard/calculators/?calc=glittershard.damage")
+            page.wait_for_selector(LIVE, timeout=TIMEOUT_MS)
+        finally:
+            context.close()
