@@ -1,7 +1,6 @@
 // Rulebinder calculator worker (a module worker): boots Pyodide from this site
 // (never a CDN), installs the rules-core wheel and answers calculator requests.
-// Fetches what it needs when loaded; Python starts at "go" or the first request.
-// Messages in:  {type: "boot"} | {type: "go"} | {type: "run", req, calc, inputs, uid}
+// Boots when loaded. Messages in:  {type: "boot"} | {type: "run", req, calc, inputs, uid}
 //               | {type: "builder" | "tracker", req, request}
 // Messages out: {type: "progress", stage, fraction} | {type: "ready", ms, snapshot}
 //               {type: "answer", req, ms, ok, result?, html?, error?}
@@ -37,17 +36,6 @@ pyodideModule.catch(() => {}); // reported by boot()
 if (BUILT_MANIFEST) {
   ["pyodide.asm.wasm", BUILT_MANIFEST.stdlib ?? "python_stdlib.zip"].forEach(askEarly);
 }
-// Python's start (the WebAssembly compiled, the interpreter restored or started) keeps
-// both cores of a small machine busy for a second or more. While the page is still being
-// parsed and drawn, that doubles the time of its style and layout work, which the reader
-// waits on (Lighthouse, 4x CPU: total blocking time 490-680 ms with it, 240-250 without).
-// So every file is asked for at once (above, and in boot()), but Python starts once the
-// page says it has been drawn ("go": calculator.js posts it after the page's load event)
-// or at its first request, whichever comes first.
-let go = () => {};
-const drawn = new Promise((resolve) => {
-  go = resolve;
-});
 let booting = null;
 let python = null; // the booted Pyodide, for the builder's entry point
 let builderCall = null;
@@ -127,14 +115,12 @@ async function startPython(manifest, useSnapshot) {
     try {
       const bytes = snapshotBytes(manifest);
       bytes.catch(() => {}); // reported by loadPyodide, which awaits it
-      await drawn;
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
       return { pyodide, snapshot: true };
     } catch (error) {
       console.warn("Rulebinder: starting Python without the memory snapshot:", error);
     }
   }
-  await drawn;
   return { pyodide: await loadPyodide(options), snapshot: false };
 }
 
@@ -240,11 +226,6 @@ booting.catch(() => {}); // a failure is answered to the first message, below
 
 self.onmessage = async (event) => {
   const message = event.data || {};
-  if (message.type === "go") {
-    go();
-    return;
-  }
-  if (message.type !== "boot") go(); // a request does not wait for the page
   let call;
   try {
     booting ??= boot();

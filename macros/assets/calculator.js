@@ -48,10 +48,6 @@
       fail(event.message || "the calculator engine could not start");
     };
     worker.postMessage({ type: "boot" });
-    // Python starts once the page has been drawn (calc-worker.js: "go"), not while it is.
-    const drawn = () => worker.postMessage({ type: "go" });
-    if (document.readyState === "complete") drawn();
-    else addEventListener("load", () => setTimeout(drawn, 0), { once: true });
   }
 
   function fail(message) {

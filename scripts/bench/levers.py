@@ -74,17 +74,6 @@ BUILT_MANIFEST = re.compile(r"const BUILT_MANIFEST = \{.*?\};")
 EARLY_IMPORT = 'import(new URL("pyodide.asm.js", base).href).catch(() => {});'
 
 
-def lever_after_draw_off(site: Path) -> bool:
-    """The worker starts Python as soon as it can, while the page is still drawn."""
-    path = site / "assets" / "calc-worker.js"
-    script = path.read_text(encoding="utf-8")
-    if AFTER_DRAW not in script:
-        return False
-    script = script.replace(AFTER_DRAW, "const drawn = Promise.resolve();", 1)
-    rewrite(path, script)
-    return True
-
-
 def lever_theme_off(site: Path) -> bool:
     """The theme's bundle runs as the page loads on calculator pages too."""
     found = False
@@ -103,10 +92,6 @@ SETUP_AT_ONCE = 'if (document.querySelector(".rb-calc")) init();'
 SETUP_LATER = 'if (document.querySelector(".rb-calc")) startWorker();'
 #: In the shipped calc-worker.js: the wheel is unpacked at boot only without a snapshot.
 LATE_FILES = "if (!snapshot) installFiles();"
-#: In the shipped calc-worker.js: Python starts once the page says it has been drawn.
-AFTER_DRAW = """const drawn = new Promise((resolve) => {
-  go = resolve;
-});"""
 #: The levers of the shipped site, each with what undoes it in a copy of the built site.
 #: A lever that only works with another (:data:`NEEDS`) is measured with it.
 LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
@@ -118,7 +103,6 @@ LEVERS: dict[str, tuple[str, Callable[[Path], bool]]] = {
     "setup": ("calculators set up when calculator.js runs", lever_setup_off),
     "early": ("manifest built into the worker, runtime script imported at once", lever_early_off),
     "theme": ("theme's bundle run after the first answer", lever_theme_off),
-    "after-draw": ("Python started once the page is drawn", lever_after_draw_off),
 }
 
 
