@@ -8,12 +8,11 @@ median of each metric, the runs made in rounds over the kinds; the last column i
 Lighthouse's ``benchmarkIndex`` (the machine's speed during the runs, median).
 
 Lighthouse's simulated phone is this machine's CPU slowed 4x, a multiplier made for a
-high-end desktop (``benchmarkIndex`` 1500-2000). ``--cpu-multiplier auto`` calibrates it
-as Lighthouse's documentation says to (docs/throttling.md, "Calibrating the CPU
-slowdown"): before each round, one run of the home page reads the machine's index, and
-the round uses the multiplier Lighthouse's CPU throttling calculator gives for it
-(:func:`calibrated`), so that the simulated phone stays the same phone when the machine
-is slower or faster. ``--cpu-multiplier 2.5`` sets one; the default is Lighthouse's 4.
+high-end desktop (``benchmarkIndex`` 1500-2000; Lighthouse's docs/throttling.md,
+"Calibrating the CPU slowdown"). ``--cpu-multiplier X`` sets another; the last column
+shows the one each run used. A multiplier chosen from a probe run does not fit here:
+this machine's index changes from one run to the next (1,905 in a probe, 1,110 to 1,934
+in the runs right after it).
 
 Lighthouse comes from npm (not a dependency of the project):
 ``npm install --prefix /tmp/lh lighthouse@12.8.2`` then
@@ -21,7 +20,7 @@ Lighthouse comes from npm (not a dependency of the project):
 ``npx --yes lighthouse@12.8.2``).
 
 Usage: .venv/bin/python scripts/lighthouse.py --site site [--runs 3] [--pages a/,b/]
-       [--cpu-multiplier auto|X]
+       [--cpu-multiplier X]
 """
 
 from __future__ import annotations
@@ -64,22 +63,6 @@ METRICS = {
 }
 
 
-def calibrated(index: float) -> float:
-    """The CPU multiplier for a machine of this ``benchmarkIndex`` that simulates the
-    phone Lighthouse's default 4x simulates from a high-end desktop: the anchor points of
-    Lighthouse's CPU throttling calculator (linked from its docs/throttling.md), 150 -> 1x,
-    800 -> 2x, 1300 -> 3x, then 1x more per 233, straight between them.
-
-    >>> [round(calibrated(i), 2) for i in (150, 800, 1050, 1300, 1533, 2000)]
-    [1.0, 2.0, 2.5, 3.0, 4.0, 6.0]
-    """
-    if index >= 1300:
-        return 3 + (index - 1300) / 233
-    if index >= 800:
-        return 2 + (index - 800) / 500
-    return max(1.0, 1 + (index - 150) / 650)
-
-
 def run_once(
     command: list[str], url: str, out: Path, multiplier: float | None = None
 ) -> dict[str, float]:
@@ -118,7 +101,7 @@ def main() -> None:
     parser.add_argument("--pages", help="comma-separated page kinds (default: all)")
     parser.add_argument("--lighthouse", help="a lighthouse binary (default: npx lighthouse)")
     parser.add_argument(
-        "--cpu-multiplier", default="4", help="Lighthouse's CPU slowdown: a number, or auto"
+        "--cpu-multiplier", type=float, help="Lighthouse's CPU slowdown (default: its own, 4)"
     )
     args = parser.parse_args()
     command = [args.lighthouse] if args.lighthouse else ["npx", "--yes", "lighthouse@12.8.2"]
@@ -129,15 +112,8 @@ def main() -> None:
         # In rounds (every kind once, then again): a machine that slows down for a while
         # lowers one run of each kind, not every run of one kind.
         got: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
-        fixed = None if args.cpu_multiplier in ("4", "auto") else float(args.cpu_multiplier)
+        multiplier = args.cpu_multiplier
         for i in range(args.runs):
-            multiplier = fixed
-            if args.cpu_multiplier == "auto":
-                probe = run_once(command, host.url + PAGES["home"], Path(tmp) / "probe.json")
-                multiplier = round(calibrated(probe["bench"]), 2)
-                print(
-                    f"round {i + 1}: index {probe['bench']:.0f}, CPU x{multiplier}", file=sys.stderr
-                )
             for kind in kinds:
                 url = host.url + PAGES[kind]
                 run = run_once(command, url, Path(tmp) / f"{i}.json", multiplier)
