@@ -186,6 +186,35 @@ def test_before_the_theme_runs_the_scheme_is_the_systems_and_the_first_switch_co
     assert errors(web) == []
 
 
+HEADER_PLACES = """() => [
+  "#__palette_0 + label", "#__palette_1 + label", "label[for=__search]", ".md-search",
+  ".md-header__title",
+].map((selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return [selector, Math.round(box.x), Math.round(box.width)];
+})"""
+
+
+@pytest.mark.parametrize("width", [1280, 412])
+def test_the_header_does_not_move_when_the_theme_starts(
+    new_web: Callable[..., Web], width: int
+) -> None:
+    # Before the theme runs the page keeps Material's no-js class, which hid the search box
+    # and its button: when the reader's first move started the theme they appeared, and the
+    # scheme switch moved (234 px on a desktop, 48 px on a phone, where the search button
+    # took its place), so a click aimed at it landed on the search box.
+    web = new_web(viewport={"width": width, "height": 800}, color_scheme="dark")
+    page = web.page
+    web.goto("arts/glossary/")
+    assert page.evaluate("window.document$") is None
+    before = page.evaluate(HEADER_PLACES)
+    page.mouse.move(5, 400)
+    page.wait_for_function("window.document$")
+    page.wait_for_timeout(300)
+    assert page.evaluate(HEADER_PLACES) == before
+    assert errors(web) == []
+
+
 def test_the_tracker_undoes_with_ctrl_z(web: Web) -> None:
     page = web.page
     open_tracker(web, "pendragon")
