@@ -3,7 +3,7 @@
 Parts of a rulebook may be written in Chinese (the Space Shard chapter is
 partly in Traditional Chinese). Browsers and screen readers need the language
 of a passage to pick a font with the right glyphs and the right voice, and the
-site's stylesheet gives ``:lang(zh-Hant)`` a CJK font stack.
+site's stylesheet gives ``[lang|="zh-Hant"]`` a CJK font stack.
 
 The decision is made per block (paragraph, list item, table cell, heading,
 definition): a block with more Han characters than Latin letters is Chinese
