@@ -8,13 +8,16 @@ tests/browser/test_folded.py).
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 import calculators
+from calculators.builders import builder
 from calculators.present import LAZY_ROWS, LAZY_SQUARES, render_result
 from macros import RulesData, load_rules
+from macros.render.builder import render_builder
 from macros.render.forms import dom_id, input_value, render_calculator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,3 +78,52 @@ def test_a_big_picture_is_folded_and_a_small_one_is_not() -> None:
     small = calculators.run("arts.area", {})
     assert sum(len(row["cells"]) for row in small["grid"]["rows"]) <= LAZY_SQUARES
     assert "rb-fold" not in render_result(calculators.get("arts.area"), small, "a")
+
+
+class _Shown(HTMLParser):
+    """The value each form control of a page shows as built, by its name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: dict[str, str] = {}
+        self._select = ""
+        self._textarea = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        name = a.get("name") or ""
+        if tag == "input" and a.get("type") == "checkbox":
+            self.shown[name] = "true" if "checked" in a else "false"
+        elif tag == "input" and name:
+            self.shown[name] = a.get("value") or ""
+        elif tag == "select":
+            self._select = name
+        elif tag == "option" and self._select:
+            if self._select not in self.shown or "selected" in a:
+                self.shown[self._select] = a.get("value") or ""  # the first, unless one is chosen
+        elif tag == "textarea":
+            self._textarea = name
+            self.shown[name] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = ""
+        elif tag == "textarea":
+            self._textarea = ""
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self.shown[self._textarea] += data
+
+
+@pytest.mark.parametrize("system", ["arts", "glittershard"])
+def test_a_builder_page_shows_its_blank_characters_form_as_built(system: str) -> None:
+    """Before the engine is up (or without JavaScript) the form is the blank character's,
+    the same the engine's first answer gives: level 1, not 0 below the field's minimum."""
+    module = builder(system)
+    expected = module.to_form(module.blank())
+    parser = _Shown()
+    parser.feed(render_builder(DATA, system, f"{system}/builder.md"))
+    shown = {name: value for name, value in parser.shown.items() if name in expected}
+    assert shown == {name: expected[name] for name in shown}
+    assert len(shown) > 100 if system == "arts" else len(shown) > 50

@@ -27,13 +27,26 @@
     return form;
   }
 
+  // A control already showing its value is left alone: the page is built with its blank
+  // character's form, which the engine's first answer repeats.
   function writeForm(b, values) {
     for (const [name, value] of Object.entries(values)) {
       const control = b.form.elements.namedItem(name);
       if (!control || control.length !== undefined && !control.tagName) continue;
-      if (control.type === "checkbox") control.checked = value === "true";
-      else control.value = value;
+      if (control.type === "checkbox") {
+        if (control.checked !== (value === "true")) control.checked = value === "true";
+      } else if (control.value !== value) {
+        control.value = value;
+      }
     }
+  }
+
+  // Puts html in el unless el already shows it (both read back as the browser writes HTML):
+  // the sheet the page was built with is not replaced by the same sheet, laid out again.
+  function setHtml(el, html) {
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    if (parsed.innerHTML !== el.innerHTML) el.innerHTML = html;
   }
 
   function clearErrors(b) {
@@ -72,12 +85,12 @@
     if (op !== "form") writeForm(b, answer.form);
     for (const [id, html] of Object.entries(answer.html.steps)) {
       const slot = document.getElementById(`${b.el.id}-${id}-status`);
-      if (slot) slot.innerHTML = html; // built by Python with every value escaped
+      if (slot) setHtml(slot, html); // built by Python with every value escaped
       const fieldset = document.getElementById(`${b.el.id}-step-${id}`);
       const step = answer.sheet.steps.find((s) => s.id === id);
       if (fieldset && step) fieldset.dataset.status = step.status;
     }
-    $(b.el, ".rb-sheet-body").innerHTML = answer.html.sheet;
+    setHtml($(b.el, ".rb-sheet-body"), answer.html.sheet);
     b.el.dataset.state = "live";
     b.el.dataset.ready = String(answer.ready);
     b.el.dataset.answers = String(Number(b.el.dataset.answers || 0) + 1);

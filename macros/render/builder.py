@@ -21,9 +21,9 @@ __all__ = ["LINKED_KINDS", "Page", "entry_links", "plain", "render_builder"]
 
 def render_builder(data: RulesData, system: str, doc: str) -> str:
     """The builder page of ``system`` (a book whose package has a builder and its layout)."""
-    page = Page(data, system, doc)
     module = builder(system)
     blank = module.blank()
+    page = Page(data, system, doc, module.to_form(blank))
     sheet = module.evaluate(blank)
     html = render(sheet, page.links)
     return str(layout(system).render_page(page, module, blank, html))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -45,13 +46,22 @@ def plain(text: str) -> str:
 
 
 class Page:
-    """One builder page being rendered: ids, links and field helpers."""
+    """One builder page being rendered: ids, links and field helpers.
 
-    def __init__(self, data: RulesData, system: str, doc: str) -> None:
+    ``values`` is the form of the character the page shows as built (its blank character,
+    ``module.to_form(blank)``): each field is filled with it, as builder.js fills the form
+    from the engine's answer, so the page shows that character's form before the engine is
+    up, or without JavaScript.
+    """
+
+    def __init__(
+        self, data: RulesData, system: str, doc: str, values: Mapping[str, str] | None = None
+    ) -> None:
         self.data = data
         self.system = system
         self.uid = f"builder-{system}"
         self.links = entry_links(data, system, doc)
+        self.values: Mapping[str, str] = values or {}
 
     def plain(self, text: str) -> str:
         """Rules text without Markdown emphasis and links (:func:`plain`), for a layout."""
@@ -73,26 +83,51 @@ class Page:
         choices: tuple[tuple[str, str], ...] = (),
         wide: bool = False,
     ) -> str:
-        """A labelled control with its help and error slots; ``name`` is the form field."""
+        """A labelled control with its help and error slots; ``name`` is the form field,
+        filled with its value in :attr:`values` (a number without one shows 0).
+
+        >>> page = Page.__new__(Page)
+        >>> page.uid, page.values = "builder-x", {"level": "1", "size": "m", "ok": "true"}
+        >>> "value='1'" in page.field("level", "Level", low=1)
+        True
+        >>> "<option value='m' selected>M</option>" in page.field(
+        ...     "size", "Size", "select", choices=(("s", "S"), ("m", "M")))
+        True
+        >>> " checked " in page.field("ok", "OK", "checkbox")
+        True
+        """
         fid = self.fid(name)
         common = control_attrs(fid, name, bool(help_text))
+        value = self.values.get(name)
         if control == "number":
             bounds = "".join(
                 f" {a}='{v}'" for a, v in (("min", low), ("max", high)) if v is not None
             )
-            html = f"<input type='number' inputmode='numeric' step='1'{bounds} {common} value='0'>"
+            shown = escape(value or "0", quote=True)
+            html = (
+                f"<input type='number' inputmode='numeric' step='1'{bounds} {common} "
+                f"value='{shown}'>"
+            )
         elif control == "checkbox":
-            html = f"<input type='checkbox' value='true' {common}>"
+            checked = " checked" if value == "true" else ""
+            html = f"<input type='checkbox' value='true'{checked} {common}>"
         elif control == "select":
             html = (
                 f"<select {common}>"
-                + "".join(f"<option value='{escape(v)}'>{escape(t)}</option>" for v, t in choices)
+                + "".join(
+                    f"<option value='{escape(v)}'{' selected' if v == value else ''}>"
+                    f"{escape(t)}</option>"
+                    for v, t in choices
+                )
                 + "</select>"
             )
         elif control == "textarea":
-            html = f"<textarea rows='2' {common}></textarea>"
+            html = f"<textarea rows='2' {common}>{escape(value or '', quote=False)}</textarea>"
         else:
-            html = f"<input type='text' autocomplete='off' {common} value=''>"
+            html = (
+                f"<input type='text' autocomplete='off' {common} "
+                f"value='{escape(value or '', quote=True)}'>"
+            )
         kind = "rb-field-wide" if wide else f"rb-field-{control}"
         return field_shell(fid, kind, label, html, help_text)
 

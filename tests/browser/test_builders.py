@@ -327,6 +327,36 @@ def test_builders_without_javascript_show_steps_rules_and_a_sheet(
         assert web.page.query_selector_all(f"{root} fieldset.rb-step legend")
 
 
+def test_the_first_answer_leaves_the_sheet_and_form_the_page_was_built_with(
+    new_web: Callable[..., Web],
+) -> None:
+    """The page is built with its blank character's form and sheet; the engine's first
+    answer (the same character) changes no control and rewrites no sheet or step status,
+    so nothing is laid out again. A change still reaches the sheet."""
+    web = new_web()
+    web.context.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+          const el = document.querySelector(".rb-builder");
+          if (!el) return;
+          window.rbShown = () => [...el.querySelectorAll("input, select, textarea")]
+            .map((c) => `${c.name}=${c.type === "checkbox" ? c.checked : c.value}`);
+          window.rbBuilt = rbShown();
+          window.rbWrites = 0;
+          const count = new MutationObserver((seen) => { window.rbWrites += seen.length; });
+          el.querySelectorAll(".rb-sheet-body, .rb-step-status").forEach((part) =>
+            count.observe(part, { childList: true, subtree: true, characterData: true }));
+        });"""
+    )
+    for path, root in (("arts/builder/", ARTS), ("glittershard/builder/", GS)):
+        web.goto(path)
+        live(web, root)
+        assert web.page.evaluate("() => window.rbWrites") == 0
+        assert web.page.evaluate("() => rbShown().filter((v, i) => v !== rbBuilt[i])") == []
+        change(web, root, "name", "Mira")
+        assert "Mira" in web.page.inner_text(f"{root}-sheet")
+        assert web.page.evaluate("() => window.rbWrites") > 0
+
+
 def test_builder_fits_390px_and_starts_under_instant_navigation(
     new_web: Callable[..., Web],
 ) -> None:
