@@ -160,10 +160,14 @@
     // The list, under `after`; then what to show first: the link's (added to the library),
     // else the entry open last, else a blank one. legacyKey: an earlier version's slot.
     async function start({ after, fromLink, badLink, legacyKey, firstLead }) {
-      const holder = document.createElement("details");
+      // The page is built with the library's place right after `after` (so nothing below
+      // moves when it is set up); a page without it gets one.
+      const built = after.nextElementSibling;
+      const holder = built && built.matches("details.rb-library") ?
+        built : document.createElement("details");
       holder.className = "rb-library";
       holder.setAttribute("data-search-exclude", "");
-      after.after(holder);
+      if (holder !== built) after.after(holder);
       k.panel = lib.panel(holder, shelf, {
         noun,
         current: () => (k.entry ? k.entry.id : ""),

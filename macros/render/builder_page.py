@@ -16,7 +16,7 @@ from typing import Any
 from calculators.builders import builder
 
 from ..load.rulesdata import RulesData
-from .forms import control_attrs, field_shell
+from .forms import control_attrs, field_shell, library_slot
 from .urls import anchor, site_href
 
 __all__ = ["LINKED_KINDS", "Page", "entry_links", "plain"]
@@ -189,6 +189,7 @@ class Page:
             "<noscript>Turn on JavaScript to build a character here; without it, the steps "
             "below show the rules and the sheet of a blank character.</noscript></p>"
             f"<progress class='rb-progress' max='1' hidden></progress>"
+            f"{library_slot('character')}"
             f"<form class='rb-builder-form' id='{uid}-form' novalidate autocomplete='off' "
             f"data-search-exclude>{steps}</form>"
             # On a phone the sheet opens over the steps from a button that stays in view

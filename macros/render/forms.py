@@ -27,6 +27,20 @@ def control_attrs(fid: str, name: str, helped: bool) -> str:
     return f"id='{fid}' name='{escape(name)}' aria-describedby='{described}'"
 
 
+def library_slot(noun: str) -> str:
+    """The place of a builder's or tracker's saved-work library (keeper.js fills it), in the
+    page as built so nothing below it moves when the library is set up; shown only with
+    JavaScript (rulebinder.css), printed never.
+
+    >>> library_slot("character")[-70:]
+    'data-search-exclude><summary>Your saved characters</summary></details>'
+    """
+    return (
+        f"<details class='rb-library' data-search-exclude><summary>Your saved {noun}s</summary>"
+        "</details>"
+    )
+
+
 def field_shell(fid: str, kind: str, label: str, control: str, help_text: str) -> str:
     """A labelled control (``label`` is HTML) with its help line and its error slot.
 

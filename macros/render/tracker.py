@@ -17,6 +17,7 @@ from calculators.tracker.present import add_form, render
 
 from ..load.rulesdata import RulesData
 from .builder_page import LINKED_KINDS, entry_links
+from .forms import library_slot
 from .urls import site_href
 
 TRACKED_KINDS = (*LINKED_KINDS, "status", "attribute")
@@ -126,6 +127,7 @@ def render_tracker(data: RulesData, system: str, doc: str) -> str:
         "run an encounter here; without it, this page lists the rules the tracker applies."
         "</noscript></p>"
         "<progress class='rb-progress' max='1' hidden></progress>"
+        f"{library_slot('encounter')}"
         f"<div class='rb-tr-toolbar'>{html['toolbar']}</div>"
         f"<div class='rb-tr-cards'>{html['cards']}</div>"
         f"<section class='rb-tr-adding' aria-labelledby='{uid}-add'>"

@@ -357,6 +357,30 @@ def test_the_first_answer_leaves_the_sheet_and_form_the_page_was_built_with(
         assert web.page.evaluate("() => window.rbWrites") > 0
 
 
+@pytest.mark.parametrize(
+    ("path", "root"),
+    [("arts/builder/", ARTS), ("glittershard/builder/", GS), ("pendragon/tracker/", ".rb-tracker")],
+)
+def test_nothing_moves_while_a_builder_or_tracker_starts(
+    new_web: Callable[..., Web], path: str, root: str
+) -> None:
+    """On a phone, from the first paint to the engine's first answer nothing shifts: the
+    saved-work library's place is in the page as built, the status line keeps room for two
+    lines, and the progress bar its place (before: layout shifts of 0.046 on the builder,
+    0.056 on the tracker)."""
+    web = new_web(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True)
+    web.context.add_init_script(
+        """window.rbShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.rbShifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });"""
+    )
+    web.goto(path)
+    live(web, root)
+    web.page.wait_for_timeout(500)  # the answer's frame is drawn and observed
+    assert web.page.evaluate("() => window.rbShifts") == []
+
+
 def test_builder_fits_390px_and_starts_under_instant_navigation(
     new_web: Callable[..., Web],
 ) -> None:
