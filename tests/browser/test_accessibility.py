@@ -53,10 +53,14 @@ def make_live(web: Web, path: str, kind: str | None) -> None:
             "() => [...document.querySelectorAll('.rb-calc')]"
             ".every((c) => c.dataset.state === 'live')"
         )
-        # Every form in place, as the reader opens them, so that axe checks them all.
-        folded = page.locator(".rb-open-form:visible")
-        while folded.count():
-            folded.first.click()  # its folded part goes
+        # Every form in place, as the reader opens them, so that axe checks them all. In
+        # one task: calculator.js also puts forms in place as they near the view, so a
+        # button counted here could be gone by the time a second call clicked it.
+        page.evaluate(
+            "() => document.querySelectorAll('.rb-open-form').forEach("
+            "(b) => b.isConnected && !b.hidden && b.click())"
+        )
+        assert page.locator(".rb-open-form:visible").count() == 0  # each folded part went
         page.locator(".rb-calc .rb-roll-button").first.click()
         page.wait_for_timeout(300)
 
