@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -44,6 +45,7 @@ __all__ = [
     "find_toolchain",
     "inline_manifest",
     "publish_runtime",
+    "reproducible_zip",
     "wheel_bytes",
 ]
 
@@ -186,6 +188,45 @@ def wheel_bytes(
     return buffer.read()
 
 
+def reproducible_zip(data: bytes) -> bytes:
+    """``data`` (a zip) with every member dated ``_ZIP_DATE`` and every bytecode file's
+    source timestamp zeroed: the same sources then give the same bytes on every machine.
+
+    ``pyodide py-compile`` dates each member and each ``.pyc`` header with the time it
+    ran, so a site built from a fresh checkout (a CI deploy) named its wheel, its standard
+    library and its memory snapshot anew, and returning readers fetched them all again.
+    The shipped ``.pyc`` files have no source beside them, so their timestamp is never
+    checked (``zipimport`` compares it only with a source it finds).
+
+    >>> import io, time
+    >>> def made(stamp: bytes) -> bytes:
+    ...     buffer = io.BytesIO()
+    ...     with zipfile.ZipFile(buffer, "w") as z:
+    ...         z.writestr("m.pyc", b"\\xf3\\x0d\\x0d\\x0a" + bytes(4) + stamp + b"size" + b"code")
+    ...         z.writestr("data.json", b"{}")
+    ...     return buffer.getvalue()
+    >>> first, later = made(b"\\x01\\x02\\x03\\x04"), made(b"\\x05\\x06\\x07\\x08")
+    >>> first == later, reproducible_zip(first) == reproducible_zip(later)
+    (False, True)
+    >>> pyc = zipfile.ZipFile(io.BytesIO(reproducible_zip(first))).read("m.pyc")
+    >>> pyc[8:12], pyc[12:]
+    (b'\\x00\\x00\\x00\\x00', b'sizecode')
+    """
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            body = source.read(info)
+            # A timestamp-based .pyc (flags 0): magic, flags, source mtime, source size.
+            if info.filename.endswith(".pyc") and len(body) >= 16 and body[4:8] == bytes(4):
+                body = body[:8] + bytes(4) + body[12:]
+            member = zipfile.ZipInfo(info.filename, date_time=_ZIP_DATE)
+            member.external_attr = info.external_attr
+            member.compress_type = info.compress_type
+            target.writestr(member, body, compresslevel=6)
+    return out.getvalue()
+
+
 def build_wheel(project_dir: Path, out_dir: Path) -> Path:
     """Write the rules core from the working tree as ``rulebinder-<version>-py3-none-any.whl``.
 
@@ -234,7 +275,10 @@ def _py_compile(archive: Path, toolchain: Toolchain, cache: Path, tag: str) -> P
     A cache slot appears whole or not at all (compiled in a private folder, then
     renamed into place), so concurrent builds can share the cache.
     """
-    key = hashlib.sha256(f"{tag}\0{toolchain.python_version}\0{_sha256(archive)}".encode())
+    # "reproducible": compiled files made before reproducible_zip are not taken from the cache.
+    key = hashlib.sha256(
+        f"{tag}\0reproducible\0{toolchain.python_version}\0{_sha256(archive)}".encode()
+    )
     slot = cache / key.hexdigest()[:20]
     hit = _cached(slot)
     if hit is not None:
@@ -257,11 +301,13 @@ def _py_compile(archive: Path, toolchain: Toolchain, cache: Path, tag: str) -> P
             text=True,
             check=False,
         )
-        if result.returncode != 0 or _cached(work) is None:
+        compiled = _cached(work)
+        if result.returncode != 0 or compiled is None:
             raise PublishError(
                 f"{archive.name}: `pyodide py-compile` failed "
                 f"(exit {result.returncode}): {result.stdout}{result.stderr}".strip()
             )
+        compiled.write_bytes(reproducible_zip(compiled.read_bytes()))
         try:
             work.rename(slot)
         except OSError:  # another build filled the slot first: same content

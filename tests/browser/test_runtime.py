@@ -9,14 +9,22 @@ pages take, without their form.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from macros.publish.runtime import RUNTIME_FILES, build_wheel, publish_runtime
+from macros.publish.runtime import (
+    RUNTIME_FILES,
+    _py_compile,
+    build_wheel,
+    find_toolchain,
+    publish_runtime,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,6 +66,20 @@ def test_the_plain_wheel_is_reproducible_and_complete(tmp_path: Path) -> None:
     assert sources - names == set()
     record = zipfile.ZipFile(first).read(first.name.split("-py3")[0] + ".dist-info/RECORD")
     assert len(record.decode().splitlines()) == len(names)
+
+
+def test_the_compiled_wheel_is_the_same_when_compiled_again_later(tmp_path: Path) -> None:
+    """A site built from a fresh checkout (a CI deploy) names its wheel, standard library
+    and snapshot as the last one did: returning readers keep what they have."""
+    toolchain = find_toolchain(ROOT, "3.13")
+    if toolchain is None:
+        pytest.skip("no .venv-py313 with pyodide-build (make setup)")
+    wheel = build_wheel(ROOT, tmp_path / "src")
+    first = _py_compile(wheel, toolchain, tmp_path / "cache-a", "wheel").read_bytes()
+    time.sleep(2.1)  # past the zip format's two-second dates and the .pyc's seconds
+    second = _py_compile(wheel, toolchain, tmp_path / "cache-b", "wheel").read_bytes()
+    assert first == second
+    assert any(name.endswith(".pyc") for name in zipfile.ZipFile(io.BytesIO(first)).namelist())
 
 
 def test_without_precompiling_the_runtime_ships_sources(tmp_path: Path) -> None:
