@@ -399,6 +399,7 @@ def small_site(site: Path) -> Path:
         "pyodide/pyodide.asm.wasm": "w" * 5000,
         "pyodide/python_stdlib.zip": "z",
         "pyodide/core/abc/rulebinder-0.2.0-py3-none-any.whl": "wheel",
+        "pyodide/core/abc/snapshot-0f3c.bin.gz": "memory",
         "sw.js": "old",
     }
     for name, text in files.items():
@@ -426,8 +427,13 @@ def test_the_python_lists_are_workboxs(tmp_path: Path) -> None:
         "index.html", "book/index.html", "assets/app.js", "search/search_index.json"
     }
     assert [e["url"] for e in runtime] == [
-        "pyodide/core/abc/rulebinder-0.2.0-py3-none-any.whl", "pyodide/pyodide.asm.wasm"
+        "pyodide/core/abc/rulebinder-0.2.0-py3-none-any.whl",
+        "pyodide/core/abc/snapshot-0f3c.bin.gz",
+        "pyodide/pyodide.asm.wasm",
     ]
+    # The snapshot's revision is the key of its inputs, in its name: a build from the same
+    # inputs makes other bytes, and a returning reader keeps the snapshot they have.
+    assert runtime[1]["revision"] == "0f3c" and len(str(runtime[0]["revision"])) == 32
     assert report["precache"]["count"] == 4 and report["warnings"] == []
     assert write_service_worker(python, offline.SW_FOLDER / "sw.js", 4000, **leave)["warnings"]
     if shutil.which("node") is None or not (ROOT / "node_modules" / "workbox-build").is_dir():
@@ -445,7 +451,7 @@ def test_without_workbox_the_offline_shell_is_written_in_python(
     site = small_site(tmp_path / "site")
     monkeypatch.setattr(offline.shutil, "which", lambda name: None)
     report = offline.publish_offline(site, tmp_path, {"site_name": "Lanterns"})
-    assert report is not None and report["runtime"]["count"] == 3
+    assert report is not None and report["runtime"]["count"] == 4
     assert (site / "manifest.webmanifest").is_file()
     assert "self.__WB_MANIFEST" not in (site / "sw.js").read_text()
 

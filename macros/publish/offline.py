@@ -41,6 +41,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .precache import KEYED_NAME
+
 __all__ = [
     "ICONS",
     "MAX_FILE_BYTES",
@@ -354,6 +356,7 @@ def build_service_worker(
         "maximumFileSizeToCacheInBytes": max_bytes,
         "leaveOut": leave_out or [],
         "runtimeLeaveOut": runtime_leave_out or [],
+        "keyedName": KEYED_NAME.pattern,
     }
     result = subprocess.run(
         [node, str(SW_FOLDER / "build-sw.mjs"), json.dumps(options)],

@@ -21,11 +21,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["entries", "glob_pattern", "write_service_worker"]
+__all__ = ["KEYED_NAME", "entries", "glob_pattern", "revision", "write_service_worker"]
 
 #: The template's two placeholders, each replaced by a JSON list.
 PRECACHE_SLOT = "self.__WB_MANIFEST"
 RUNTIME_SLOT = "self.__RB_RUNTIME"
+#: A runtime file named by the key of what it is made from, that key in group 1: the memory
+#: snapshot (``snapshot-<key>.bin.gz``, :func:`macros.publish.snapshot.snapshot_key`). Its
+#: revision is that key, not its MD5: two builds from the same inputs make snapshots that
+#: differ in their bytes (Python's hash secret and random state), and a returning reader
+#: keeps the one they have. ``build-sw.mjs`` is given this pattern.
+KEYED_NAME = re.compile(r"/snapshot-([0-9a-f]+)\.bin\.gz$")
 #: What ``build-sw.mjs`` leaves out of the precache whatever the site (the runtime has its
 #: own list; source maps are for developers; the worker does not list itself).
 PRECACHE_IGNORES = ("pyodide/**", "**/*.map", "sw.js")
@@ -69,6 +75,16 @@ def _md5(path: Path) -> str:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+def revision(url: str, md5: str) -> str:
+    """A runtime file's revision: the key in its name (:data:`KEYED_NAME`), else its MD5.
+
+    >>> revision("pyodide/core/ab/snapshot-0f3c.bin.gz", "9e10"), revision("pyodide/x.wasm", "9e10")
+    ('0f3c', '9e10')
+    """
+    keyed = KEYED_NAME.search(url)
+    return keyed.group(1) if keyed else md5
 
 
 def entries(
@@ -124,6 +140,8 @@ def write_service_worker(
     runtime, runtime_warnings = entries(
         site_dir, "pyodide/**/*", runtime_leave_out or [], max_bytes
     )
+    for entry in runtime:
+        entry["revision"] = revision(entry["url"], entry["revision"])
     precache, warnings = entries(
         site_dir, "**/*", [*PRECACHE_IGNORES, *(leave_out or [])], max_bytes
     )

@@ -50,9 +50,12 @@ if (worker.split(placeholder).length !== 2) {
   console.error(`${options.swSrc}: ${placeholder} must appear exactly once`);
   process.exit(1);
 }
+// A file named by the key of what it is made from (the memory snapshot) keeps that key as
+// its revision (macros/publish/precache.py, KEYED_NAME: the same pattern, passed in).
+const keyed = new RegExp(options.keyedName);
 const entries = runtime.manifestEntries.map(({ url, revision }) => ({
   url,
-  revision,
+  revision: keyed.exec(url)?.[1] ?? revision,
   size: statSync(join(options.siteDir, url)).size,
 }));
 writeFileSync(options.swDest, worker.replace(placeholder, () => JSON.stringify(entries)));
