@@ -30,19 +30,15 @@
   function startWorker() {
     if (worker || state === "failed") return;
     state = "booting";
-    const early = window.rbEarlyWorker; // started from <head> on calculator pages
-    window.rbEarlyWorker = undefined;
     try {
-      worker = early ? early.worker : new Worker(workerUrl, { type: "module" });
+      worker = new Worker(workerUrl, { type: "module" });
     } catch (error) {
       fail(String(error));
       return;
     }
-    // The first step, before what an early worker has already said (a later step).
     progress = { stage: "Loading the calculator engine", fraction: 0.05 };
     broadcast(showBoot);
     worker.onmessage = (event) => receive(event.data);
-    if (early) early.messages.forEach(receive);
     worker.onerror = (event) => {
       event.preventDefault();
       fail(event.message || "the calculator engine could not start");

@@ -76,7 +76,11 @@
       if (!document.querySelector(".rb-calc") || engine) go();
       else {
         window.addEventListener("rulebinder:engine", go, { once: true });
-        setTimeout(go, 20000);
+        // A rules page whose calculators the reader never comes near starts no engine: its
+        // copy starts 20 s after load. An engine still booting then is waited for: on a
+        // slow link it takes longer than that, and the copy would share the link with it.
+        const later = () => (window.rbEngine?.state === "booting" ? setTimeout(later, 5000) : go());
+        setTimeout(later, 20000);
       }
     };
     if (document.readyState === "complete") afterLoad();

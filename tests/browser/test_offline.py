@@ -308,3 +308,39 @@ def test_on_save_data_nothing_is_copied_until_the_reader_asks(
         assert reader.errors == []
     finally:
         reader.context.close()
+
+
+def test_the_offline_copy_waits_for_an_engine_still_booting(
+    browser: Any, own_server: SiteServer
+) -> None:
+    """On a link slower than the engine's 20 s, the copy of the pages would share the link
+    with the runtime: while the engine boots it is not started, once it answers it is."""
+    reader = Reader(browser, own_server)
+    held: list[Any] = []
+    released: list[bool] = []
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    try:
+        reader.page.clock.install()
+        reader.context.route("**/pyodide.asm.wasm", hold)
+        reader.goto("glittershard/calculators/?calc=glittershard.damage&goal=5")
+        reader.page.wait_for_function("() => document.readyState === 'complete'")
+        reader.page.wait_for_function("() => window.rbEngine.state === 'booting'")
+        reader.page.clock.run_for(60_000)  # the page's timers: a minute on a slow link
+        registrations = "() => navigator.serviceWorker.getRegistrations().then((r) => r.length)"
+        assert reader.page.evaluate(registrations) == 0
+        assert reader.page.evaluate("() => window.rbEngine.state") == "booting"
+        released.append(True)
+        for route in held:
+            route.continue_()
+        reader.page.wait_for_selector("#calc-glittershard-damage[data-state=live]")
+        reader.page.clock.run_for(1_000)  # the idle callback's fallback, where there is one
+        reader.page.wait_for_function(f"() => ({registrations})().then((n) => n === 1)")
+        assert reader.errors == []
+    finally:
+        reader.context.close()
