@@ -451,6 +451,10 @@
   }
 
   function init() {
+    // Set by the head script on a page loaded with `engine: eager` or a calculator in its
+    // URL; read once, so that a page the theme shows next is not taken for it.
+    const eager = window.rbEngineEager === true;
+    window.rbEngineEager = false;
     const elements = document.querySelectorAll(".rb-calc");
     if (elements.length && [...elements].every((el) => el.rbSetUp)) return; // done at load
     calcs.clear();
@@ -460,10 +464,11 @@
     if (!elements.length) return;
     elements.forEach(setup);
     MOVES.forEach((kind) => addEventListener(kind, ahead, { capture: true, passive: true }));
-    // At once for a calculator the URL names, or when the engine is already up (an earlier
-    // page started it: nothing to download); otherwise (a rules page read for its rules)
-    // when a calculator comes near the screen or is touched, never before.
-    if (named() || state === "ready" || !("IntersectionObserver" in window)) {
+    // At once for a page whose calculators are its point or a calculator the URL names, or
+    // when the engine is already up (an earlier page started it: nothing to download);
+    // otherwise (a rules page read for its rules) when a calculator comes near the screen
+    // or is touched, never before.
+    if (eager || named() || state === "ready" || !("IntersectionObserver" in window)) {
       begin();
       return;
     }

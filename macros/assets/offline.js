@@ -77,10 +77,10 @@
       else {
         window.addEventListener("rulebinder:engine", go, { once: true });
         // A rules page whose calculators the reader never comes near starts no engine: its
-        // copy starts 20 s after load. An engine still booting then is waited for: on a
-        // slow link it takes longer than that, and the copy would share the link with it.
-        const later = () => (window.rbEngine?.state === "booting" ? setTimeout(later, 5000) : go());
-        setTimeout(later, 20000);
+        // copy starts 20 s after load. An engine still booting then is left to the event
+        // above (it says when it is up or has failed): on a slow link it takes longer than
+        // 20 s, and the copy would share the link with it.
+        setTimeout(() => window.rbEngine?.state === "booting" || go(), 20000);
       }
     };
     if (document.readyState === "complete") afterLoad();

@@ -198,7 +198,6 @@ def reproducible_zip(data: bytes) -> bytes:
     The shipped ``.pyc`` files have no source beside them, so their timestamp is never
     checked (``zipimport`` compares it only with a source it finds).
 
-    >>> import io, time
     >>> def made(stamp: bytes) -> bytes:
     ...     buffer = io.BytesIO()
     ...     with zipfile.ZipFile(buffer, "w") as z:
