@@ -49,9 +49,18 @@ class BuilderPage(Protocol):
         ...
 
     def step(
-        self, step_id: str, number: str, title: str, body: str, status: str, *, rule: str = ""
+        self,
+        step_id: str,
+        number: str,
+        title: str,
+        body: str,
+        status: str,
+        *,
+        rule: str = "",
+        later: str = "",
     ) -> str:
-        """One step as a fieldset, with its prerendered status."""
+        """One step as a fieldset, with its prerendered status; ``later``, a long part put
+        in place when the reader comes near the step (the page loads without it)."""
         ...
 
     def wrap(

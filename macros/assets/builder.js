@@ -18,9 +18,64 @@
     $(b.el, ".rb-builder-status").textContent = text;
   }
 
+  // A long step far down the page (Page.step's ``later``, macros/render/builder_page.py)
+  // waits in a <template class='rb-later'>: the page's first layout and the engine's first
+  // answer then handle half the elements. Until it is put in place its controls are read
+  // and written inside the template, so the character is whole either way.
+  const waiting = (b) => [...b.form.querySelectorAll("template.rb-later")];
+
+  function controls(b) {
+    return [...b.form.elements,
+      ...waiting(b).flatMap((later) => [...later.content.querySelectorAll("[name]")])];
+  }
+
+  function controlNamed(b, name) {
+    const found = b.form.elements.namedItem(name);
+    if (found) return found;
+    const selector = `[name="${CSS.escape(name)}"]`;
+    for (const later of waiting(b)) {
+      const inside = later.content.querySelector(selector);
+      if (inside) return inside;
+    }
+    return null;
+  }
+
+  function unfold(b, later) {
+    later.replaceWith(later.content); // the controls move with what they show
+    if (b.state) showLevels(b);
+  }
+
+  function unfoldAll(b) {
+    b.unfolder?.disconnect();
+    waiting(b).forEach((later) => unfold(b, later));
+  }
+
+  // Put in place when the step comes within a screen below, and all of them once the
+  // focus enters the form (a keyboard reader tabs straight into them), an error is to be
+  // shown in one, or the page is printed.
+  function unfoldNear(b) {
+    const steps = waiting(b).map((later) => later.closest(".rb-step"));
+    if (!steps.length) return;
+    if (!("IntersectionObserver" in window)) {
+      unfoldAll(b);
+      return;
+    }
+    b.unfolder = new IntersectionObserver((seen) => {
+      seen.forEach((entry) => {
+        if (!entry.isIntersecting) return;
+        b.unfolder.unobserve(entry.target);
+        entry.target.querySelectorAll(":scope > template.rb-later").forEach((later) =>
+          unfold(b, later));
+      });
+    }, { rootMargin: "0px 0px 100% 0px" });
+    steps.forEach((step) => b.unfolder.observe(step));
+    b.form.addEventListener("focusin", () => unfoldAll(b), { once: true });
+    addEventListener("beforeprint", () => unfoldAll(b), { once: true });
+  }
+
   function readForm(b) {
     const form = {};
-    for (const control of b.form.elements) {
+    for (const control of controls(b)) {
       if (!control.name) continue;
       form[control.name] = control.type === "checkbox" ? String(control.checked) : control.value;
     }
@@ -31,7 +86,7 @@
   // character's form, which the engine's first answer repeats.
   function writeForm(b, values) {
     for (const [name, value] of Object.entries(values)) {
-      const control = b.form.elements.namedItem(name);
+      const control = controlNamed(b, name);
       if (!control || control.length !== undefined && !control.tagName) continue;
       if (control.type === "checkbox") {
         if (control.checked !== (value === "true")) control.checked = value === "true";
@@ -105,7 +160,10 @@
     b.el.querySelectorAll(".rb-step[data-opened]").forEach((s) => delete s.dataset.opened);
     events.forEach((event) => {
       const fieldset = document.getElementById(`${b.el.id}-step-${event.step}`);
-      if (fieldset) fieldset.dataset.opened = "true";
+      if (!fieldset) return;
+      fieldset.dataset.opened = "true";
+      fieldset.querySelectorAll(":scope > template.rb-later").forEach((later) =>
+        unfold(b, later)); // a level up's new choices are there when the reader looks
     });
     say(b, [lead, ...events.map((e) => e.message)].filter(Boolean).join(" "));
   }
@@ -154,6 +212,7 @@
   }
 
   function fieldError(b, error) {
+    if (waiting(b).length && controlNamed(b, error.field)) unfoldAll(b);
     const slot = document.getElementById(`${controlId(b, error.field)}-error`);
     if (!slot) return false;
     slot.textContent = error.message;
@@ -305,6 +364,7 @@
       locked: 0,
       deferred: false,
       keep: null,
+      unfolder: null,
     };
     current = b;
     b.keep = window.rbLibrary.keeper({
@@ -322,7 +382,10 @@
       same,
       blank: (doc) => same(doc, b.blank),
     });
-    b.stop = () => b.keep.stop && b.keep.stop();
+    b.stop = () => {
+      b.unfolder?.disconnect();
+      if (b.keep.stop) b.keep.stop();
+    };
     let timer = 0;
     const changed = (event) => {
       if (!event.target.name) return;
@@ -344,6 +407,7 @@
     const file = $(el, "input[data-action=import]");
     file.addEventListener("change", () => importFile(b, file));
     drawer(b);
+    unfoldNear(b);
     say(b, "Loading the rules engine… (the first start takes a few seconds)");
     const params = new URLSearchParams(location.search);
     let fromLink = null;

@@ -142,12 +142,33 @@ class Page:
         )
 
     def step(
-        self, step_id: str, number: str, title: str, body: str, status: str, *, rule: str = ""
+        self,
+        step_id: str,
+        number: str,
+        title: str,
+        body: str,
+        status: str,
+        *,
+        rule: str = "",
+        later: str = "",
     ) -> str:
-        """One step as a fieldset, with its prerendered status (live with JavaScript)."""
+        """One step as a fieldset, with its prerendered status (live with JavaScript).
+
+        ``later`` is a long part of the step (a grid of dozens of choices far down the
+        page): it waits in a ``<template>`` that ``builder.js`` puts in place when the
+        reader comes near the step or into the form, so the page's first layout and the
+        engine's first answer handle half the elements on a phone.
+
+        >>> page = Page.__new__(Page)
+        >>> page.uid = "builder-x"
+        >>> html = page.step("a", "Step 1:", "Picks", "<p>note</p>", "", later="<ul></ul>")
+        >>> "<p>note</p><template class='rb-later'><ul></ul></template>" in html
+        True
+        """
+        waiting = f"<template class='rb-later'>{later}</template>" if later else ""
         return (
             f"<fieldset class='rb-step' id='{self.uid}-step-{step_id}' data-step='{step_id}'>"
-            f"<legend>{escape(number)} {escape(title)}</legend>{rule}{body}"
+            f"<legend>{escape(number)} {escape(title)}</legend>{rule}{body}{waiting}"
             f"<div class='rb-step-status' id='{self.uid}-{step_id}-status' aria-live='polite'>"
             f"{status}</div></fieldset>"
         )

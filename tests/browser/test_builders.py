@@ -56,6 +56,14 @@ def tick(web: Web, root: str, name: str, on: bool = True) -> None:
     settle(web, root)
 
 
+def come_near(web: Web | Reader, root: str) -> None:
+    """Scroll to each step that waits in a template (Page.step's ``later``), as a reader
+    scrolling down does, until it is in place."""
+    for step in web.page.query_selector_all(f"{root} .rb-step:has(> template.rb-later)"):
+        step.scroll_into_view_if_needed()
+        web.page.wait_for_function("step => !step.querySelector(':scope > template')", arg=step)
+
+
 def step_status(web: Web, root: str, step: str) -> str:
     return str(web.page.get_attribute(f"{root}-step-{step}", "data-status"))
 
@@ -161,6 +169,7 @@ def test_arts_builder_end_to_end(web: Web, new_web: Callable[..., Web], tmp_path
     other.page.goto(url)
     live(other, ARTS)
     assert other.page.input_value(f"{ARTS} [name='points.kineticism']") == "2"
+    come_near(other, ARTS)  # the abilities, written while they waited, show the link's
     assert other.page.is_checked(f"{ARTS} [name='pick.arts.hack_and_slash']")
     assert other.page.get_attribute(ARTS, "data-ready") == "true"
 
@@ -381,6 +390,57 @@ def test_nothing_moves_while_a_builder_or_tracker_starts(
     assert web.page.evaluate("() => window.rbShifts") == []
 
 
+def test_a_long_step_waits_until_the_reader_comes_near(new_web: Callable[..., Web]) -> None:
+    """On a phone the Arts abilities (63 of them, half the page's elements) and
+    Glittershard's spells and level-ups wait in a template: the page loads and the engine
+    first answers without them. The character stays whole meanwhile: a change read from
+    the form keeps the picks written into the template, and a level up's row is put in
+    place at once. Scrolling near puts a step in place; focus in the form puts them all."""
+    web = new_web(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True)
+    page = web.page
+    web.goto("arts/builder/")
+    live(web, ARTS)
+    pick = f"{ARTS} [name='pick.arts.hack_and_slash']"
+    assert page.query_selector(pick) is None
+    assert page.locator(f"{ARTS}-step-abilities > template.rb-later").count() == 1
+    page.click(f"{ARTS} [data-action=example]")  # picks three abilities
+    live(web, ARTS, 2)
+    settle(web, ARTS)
+    assert page.query_selector(pick) is None
+    # a change outside the step: the form sent still holds the waiting picks
+    page.evaluate(
+        """root => { const name = document.querySelector(`${root} [name='name']`);
+        name.value = 'Ilse'; name.dispatchEvent(new Event('change', { bubbles: true })); }""",
+        ARTS,
+    )
+    live(web, ARTS, 3)
+    settle(web, ARTS)
+    sheet = page.inner_text(f"{ARTS}-sheet")
+    assert "Ilse" in sheet and "Hack and Slash" in sheet and "Vector Field" in sheet
+    assert page.query_selector(pick) is None
+    page.locator(f"{ARTS}-step-abilities").scroll_into_view_if_needed()
+    page.wait_for_selector(pick, state="attached")
+    assert page.is_checked(pick) and page.is_checked(f"{ARTS} [name='pick.arts.accelerate']")
+    assert not page.is_checked(f"{ARTS} [name='pick.arts.chokehold']")
+    assert web.log.errors() == []
+
+    web = new_web(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True)
+    page = web.page
+    web.goto("glittershard/builder/")
+    live(web, GS)
+    assert page.locator(f"{GS} template.rb-later").count() == 2  # spells, level-ups
+    page.click(f"{GS} [data-action=level-up]")
+    settle(web, GS)
+    assert page.query_selector(f"{GS}-step-levels > template") is None
+    page.wait_for_selector(f"{GS} [data-level='2']", state="attached")
+    assert page.is_hidden(f"{GS} [data-level='3']")  # rows beyond the level stay hidden
+    assert page.locator(f"{GS}-step-spells > template.rb-later").count() == 1
+    page.focus(f"{GS} [name='name']")
+    page.wait_for_selector(f"{GS} [name='spells.0.name']", state="attached")
+    assert page.locator(f"{GS} template.rb-later").count() == 0
+    assert web.log.errors() == []
+
+
 def test_builder_fits_390px_and_starts_under_instant_navigation(
     new_web: Callable[..., Web],
 ) -> None:
@@ -596,6 +656,7 @@ def test_glittershard_builder_on_a_390px_screen(new_web: Callable[..., Web]) -> 
     web = new_web(viewport={"width": 390, "height": 844})
     web.goto("glittershard/builder/")
     live(web, GS)
+    come_near(web, GS)
     controls = assert_fits(web, GS, 390)
     assert controls > 80  # stats, race, class, 30 skills, gear, 4 weapons, 6 spells
     # Fill a step (race): the sheet follows, as the core works it out
@@ -619,6 +680,7 @@ def test_arts_builder_steps_fit_a_390px_screen(new_web: Callable[..., Web]) -> N
     web = new_web(viewport={"width": 390, "height": 844})
     web.goto("arts/builder/")
     live(web, ARTS)
+    come_near(web, ARTS)
     assert assert_fits(web, ARTS, 390) > 100
     change(web, ARTS, "points.phy", "1")
     assert step_status(web, ARTS, "general") == "done"

@@ -98,9 +98,10 @@ def render_page(page: Page, module: ModuleType, blank: dict[str, Any], html: dic
             "abilities",
             "Step 5:",
             "Ability selection",
-            note + "<div class='rb-arts-grid'>" + "".join(groups) + "</div>",
+            note,
             status["abilities"],
             rule=page.rule("arts.ability_selection"),
+            later="<div class='rb-arts-grid'>" + "".join(groups) + "</div>",
         )
     )
     table = "".join(

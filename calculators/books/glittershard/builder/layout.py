@@ -206,7 +206,15 @@ def render_page(
         for i in range(module.MAX_SPELLS)
     )
     steps.append(
-        page.step("spells", "Step 10:", "Spells by school", spells, status["spells"], rule=book(10))
+        page.step(
+            "spells",
+            "Step 10:",
+            "Spells by school",
+            "",
+            status["spells"],
+            rule=book(10),
+            later=spells,
+        )
     )
     stat_pick = (("", "—"),) + tuple((k, a) for k, a, _ in stats())
     rows = []
@@ -240,9 +248,10 @@ def render_page(
             "levels",
             "Level-ups:",
             "to level 20",
-            "<p>Each level up opens the choices of its row of the level table.</p>" + "".join(rows),
+            "<p>Each level up opens the choices of its row of the level table.</p>",
             status["levels"],
             rule=page.rule("glittershard.leveling"),
+            later="".join(rows),
         )
     )
     intro = (
