@@ -12,7 +12,7 @@
 
   const $ = (root, selector) => root.querySelector(selector);
 
-  const { encode, decode } = window.rbShare; // calculator.js, loaded first on every page
+  const { encode, decode, setHtml } = window.rbShare; // calculator.js, loaded first
 
   function say(b, text) {
     $(b.el, ".rb-builder-status").textContent = text;
@@ -94,14 +94,6 @@
         control.value = value;
       }
     }
-  }
-
-  // Puts html in el unless el already shows it (both read back as the browser writes HTML):
-  // the sheet the page was built with is not replaced by the same sheet, laid out again.
-  function setHtml(el, html) {
-    const parsed = document.createElement("template");
-    parsed.innerHTML = html;
-    if (parsed.innerHTML !== el.innerHTML) el.innerHTML = html;
   }
 
   function clearErrors(b) {

@@ -533,6 +533,13 @@
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     },
+    // Puts html in el unless el already shows it (both read back as the browser writes
+    // HTML): a part the page was built with is not replaced by the same part, laid out again.
+    setHtml(el, html) {
+      const parsed = document.createElement("template");
+      parsed.innerHTML = html;
+      if (parsed.innerHTML !== el.innerHTML) el.innerHTML = html;
+    },
   };
   onEveryPage(init);
 })();

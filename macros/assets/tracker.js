@@ -13,7 +13,7 @@
 
   const $ = (root, selector) => root.querySelector(selector);
 
-  const { encode, decode } = window.rbShare; // calculator.js, loaded first on every page
+  const { encode, decode, setHtml } = window.rbShare; // calculator.js, loaded first
 
   function say(t, text) {
     $(t.el, ".rb-tr-status").textContent = text;
@@ -61,10 +61,14 @@
     const form = document.activeElement && document.activeElement.closest
       ? document.activeElement.closest("form.rb-act") : null;
     const formId = form ? form.id : "";
-    $(t.el, ".rb-tr-toolbar").innerHTML = html.toolbar; // built by Python, values escaped
-    $(t.el, ".rb-tr-cards").innerHTML = html.cards;
-    $(t.el, ".rb-tr-log-body").innerHTML = html.log;
-    $(t.el, ".rb-tr-settings-body").innerHTML = html.settings;
+    // Built by Python, values escaped. At the first answer a part already showing it (the
+    // page is built with the empty encounter) is left alone; later ones are drawn afresh,
+    // which also clears what was typed in the forms.
+    const put = t.el.dataset.answers ? (part, text) => { part.innerHTML = text; } : setHtml;
+    put($(t.el, ".rb-tr-toolbar"), html.toolbar);
+    put($(t.el, ".rb-tr-cards"), html.cards);
+    put($(t.el, ".rb-tr-log-body"), html.log);
+    put($(t.el, ".rb-tr-settings-body"), html.settings);
     let target = focused && document.getElementById(focused);
     if (!target && formId) {
       const again = document.getElementById(formId);
@@ -76,6 +80,7 @@
 
   function apply(t, answer, keep) {
     t.doc = answer.doc;
+    enable(t, true); // as the core draws its forms: a part that is the same stays as it is
     draw(t, answer.html);
     t.el.dataset.state = "live";
     t.el.dataset.answers = String(Number(t.el.dataset.answers || 0) + 1);

@@ -189,6 +189,38 @@ def test_every_tracker_runs_a_round(web: Web, system: str) -> None:
     assert errors(web) == []
 
 
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_first_answer_leaves_the_encounter_the_page_was_built_with(
+    new_web: Callable[..., Web], system: str
+) -> None:
+    """The page is built with the empty encounter; the engine's first answer (the same
+    encounter) rewrites none of the tracker's drawn parts, so nothing is laid out again.
+    The next answers are drawn."""
+    web = new_web()
+    web.context.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+          const el = document.querySelector(".rb-tracker");
+          window.rbWrites = 0;
+          const count = new MutationObserver((seen) => { window.rbWrites += seen.length; });
+          el.querySelectorAll(".rb-tr-toolbar, .rb-tr-cards, .rb-tr-log-body, "
+            + ".rb-tr-settings-body").forEach((part) =>
+            count.observe(part, { childList: true, subtree: true, characterData: true }));
+        });"""
+    )
+    open_tracker(web, system)
+    assert web.page.evaluate("() => window.rbWrites") == 0
+    creature = engine(system).EXAMPLES[0]
+    submit(
+        web,
+        "act-add",
+        initiative=12,
+        **{k: v for k, v in creature.items() if k != "initiative" and not isinstance(v, bool)},
+    )
+    assert web.page.locator(".rb-tr-card").count() == 1
+    assert web.page.evaluate("() => window.rbWrites") > 0
+    assert errors(web) == []
+
+
 def test_tracker_pages_without_javascript_list_their_rules(new_web: Callable[..., Web]) -> None:
     web = new_web(java_script_enabled=False)
     for system in SYSTEMS:
