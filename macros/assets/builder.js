@@ -29,9 +29,7 @@
       ...waiting(b).flatMap((later) => [...later.content.querySelectorAll("[name]")])];
   }
 
-  function controlNamed(b, name) {
-    const found = b.form.elements.namedItem(name);
-    if (found) return found;
+  function waitingControl(b, name) {
     const selector = `[name="${CSS.escape(name)}"]`;
     for (const later of waiting(b)) {
       const inside = later.content.querySelector(selector);
@@ -40,19 +38,25 @@
     return null;
   }
 
-  function unfold(b, later) {
-    later.replaceWith(later.content); // the controls move with what they show
+  const controlNamed = (b, name) =>
+    b.form.elements.namedItem(name) || waitingControl(b, name);
+
+  const laterOf = (step) => [...step.querySelectorAll(":scope > template.rb-later")];
+
+  function unfold(b, laters) {
+    if (!laters.length) return;
+    laters.forEach((later) => later.replaceWith(later.content)); // controls keep their values
     if (b.state) showLevels(b);
   }
 
   function unfoldAll(b) {
     b.unfolder?.disconnect();
-    waiting(b).forEach((later) => unfold(b, later));
+    unfold(b, waiting(b));
   }
 
   // Put in place when the step comes within a screen below, and all of them once the
   // focus enters the form (a keyboard reader tabs straight into them), an error is to be
-  // shown in one, or the page is printed.
+  // shown in one, or the page is printed (below, at init).
   function unfoldNear(b) {
     const steps = waiting(b).map((later) => later.closest(".rb-step"));
     if (!steps.length) return;
@@ -64,13 +68,11 @@
       seen.forEach((entry) => {
         if (!entry.isIntersecting) return;
         b.unfolder.unobserve(entry.target);
-        entry.target.querySelectorAll(":scope > template.rb-later").forEach((later) =>
-          unfold(b, later));
+        unfold(b, laterOf(entry.target));
       });
     }, { rootMargin: "0px 0px 100% 0px" });
     steps.forEach((step) => b.unfolder.observe(step));
     b.form.addEventListener("focusin", () => unfoldAll(b), { once: true });
-    addEventListener("beforeprint", () => unfoldAll(b), { once: true });
   }
 
   function readForm(b) {
@@ -154,8 +156,7 @@
       const fieldset = document.getElementById(`${b.el.id}-step-${event.step}`);
       if (!fieldset) return;
       fieldset.dataset.opened = "true";
-      fieldset.querySelectorAll(":scope > template.rb-later").forEach((later) =>
-        unfold(b, later)); // a level up's new choices are there when the reader looks
+      unfold(b, laterOf(fieldset)); // a level up's new choices are there when the reader looks
     });
     say(b, [lead, ...events.map((e) => e.message)].filter(Boolean).join(" "));
   }
@@ -204,7 +205,7 @@
   }
 
   function fieldError(b, error) {
-    if (waiting(b).length && controlNamed(b, error.field)) unfoldAll(b);
+    if (waitingControl(b, error.field)) unfoldAll(b);
     const slot = document.getElementById(`${controlId(b, error.field)}-error`);
     if (!slot) return false;
     slot.textContent = error.message;
@@ -423,5 +424,6 @@
     if (el && window.rbEngine) setup(el);
   }
 
+  addEventListener("beforeprint", () => current && unfoldAll(current));
   window.rbOnEveryPage(init); // calculator.js, loaded first on every page
 })();

@@ -80,14 +80,15 @@
 
   function apply(t, answer, keep) {
     t.doc = answer.doc;
-    enable(t, true); // as the core draws its forms: a part that is the same stays as it is
+    // Enabled before drawing, as the core draws its controls: at the first answer a part
+    // showing the same stays as it is. The controls drawn come enabled.
+    enable(t, true);
     draw(t, answer.html);
     t.el.dataset.state = "live";
     t.el.dataset.answers = String(Number(t.el.dataset.answers || 0) + 1);
     t.el.dataset.round = String(t.doc.state.round);
     share(t);
     if (keep) t.keep.save();
-    enable(t, true);
   }
 
   // One request at a time, in order: each starts from the encounter the last one made.

@@ -77,14 +77,18 @@ def _md5(path: Path) -> str:
     return digest.hexdigest()
 
 
-def revision(url: str, md5: str) -> str:
-    """A runtime file's revision: the key in its name (:data:`KEYED_NAME`), else its MD5.
+def revision(url: str, path: Path) -> str:
+    """A file's revision: the key in its name (:data:`KEYED_NAME`), else its MD5 (a keyed
+    file, the 4.7 MB snapshot, is not read).
 
-    >>> revision("pyodide/core/ab/snapshot-0f3c.bin.gz", "9e10"), revision("pyodide/x.wasm", "9e10")
-    ('0f3c', '9e10')
+    >>> import tempfile
+    >>> wasm = Path(tempfile.mkdtemp()) / "x.wasm"
+    >>> _ = wasm.write_bytes(b"a")
+    >>> revision("pyodide/core/ab/snapshot-0f3c.bin.gz", wasm), revision("pyodide/x.wasm", wasm)
+    ('0f3c', '0cc175b9c0f1b6a831c399e269772661')
     """
     keyed = KEYED_NAME.search(url)
-    return keyed.group(1) if keyed else md5
+    return keyed.group(1) if keyed else _md5(path)
 
 
 def entries(
@@ -92,7 +96,8 @@ def entries(
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The files of ``site_dir`` matching ``include`` and none of ``ignore``, by path.
 
-    Each entry has ``url`` (the path from the site's root), ``revision`` (MD5) and ``size``;
+    Each entry has ``url`` (the path from the site's root), ``revision`` (:func:`revision`:
+    the MD5, or the key a keyed name holds) and ``size``;
     a file over ``max_bytes`` is left out with a warning, as workbox does.
 
     >>> import tempfile
@@ -120,7 +125,7 @@ def entries(
             warnings.append(f"{url} is {size:,} B, over the limit of {max_bytes:,} B: "
                             "it would not be listed")
             continue
-        found.append({"url": url, "revision": _md5(path), "size": size})
+        found.append({"url": url, "revision": revision(url, path), "size": size})
     return found, warnings
 
 
@@ -140,8 +145,6 @@ def write_service_worker(
     runtime, runtime_warnings = entries(
         site_dir, "pyodide/**/*", runtime_leave_out or [], max_bytes
     )
-    for entry in runtime:
-        entry["revision"] = revision(entry["url"], entry["revision"])
     precache, warnings = entries(
         site_dir, "**/*", [*PRECACHE_IGNORES, *(leave_out or [])], max_bytes
     )
