@@ -5,9 +5,8 @@ Python, they live here, in the package named by the book's id, and nowhere else.
 engine names no book: it finds a book's parts by the id alone, with these helpers. By
 convention a book's package holds
 
-- its calculators (``calculators.books.<id>`` and its modules), registered with
-  :data:`calculators.registry.REGISTRY` when the package is imported; the registry imports
-  it the first time one of the book's calculators is asked for;
+- the functions its calculators name (``compute: module.function`` in a ``calculator``
+  entry of ``rules_data/<id>/``; :func:`calculators.declared.compute.resolve` finds them);
 - ``tracker``, optional: its encounter tracker (the module :mod:`calculators.tracker`
   describes);
 - ``builder``, optional: its character builder (:mod:`calculators.builders`), with
@@ -81,8 +80,8 @@ def module_name(book: str, part: str = "") -> str | None:
 
     Nothing of the book is imported to find out.
 
-    >>> module_name("arts", "grid_calculators")
-    'calculators.books.arts.grid_calculators'
+    >>> module_name("arts", "grid")
+    'calculators.books.arts.grid'
     >>> module_name("glittershard", "builder.layout")
     'calculators.books.glittershard.builder.layout'
     >>> module_name("pendragon", "builder") is None, module_name("../arts") is None

@@ -41,8 +41,8 @@ The package's modules: :mod:`.spec` (the kinds, the reserved names, :data:`EXAMP
 
 from __future__ import annotations
 
-from .checks import problems
+from .checks import problems, warnings
 from .compute import build
 from .spec import EXAMPLE
 
-__all__ = ["EXAMPLE", "build", "problems"]
+__all__ = ["EXAMPLE", "build", "problems", "warnings"]

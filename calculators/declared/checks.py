@@ -10,8 +10,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..notation import parse
-from ..notation.syntax import Call, Name, Node, walk
-from .spec import FIXED_KINDS, RESERVED, ROLL, _dice_terms
+from ..notation.syntax import COMPARISONS, BinOp, Call, Name, Node, walk
+from .spec import FIXED_KINDS, PYTHON_KINDS, RESERVED, ROLL, _dice_terms, named_rolls
 
 Problem = tuple[str, str]
 """A problem found in a declaration: the field (``outputs[1].value``) and what is wrong."""
@@ -31,6 +31,8 @@ def problems(
     >>> problems({**EXAMPLE, "outputs": [typo, *EXAMPLE["outputs"][1:]]}, lambda _: None)
     [('outputs[0].value', "unknown name 'lode' at 7 (names here: load, needed, roll, tolerance)")]
     """
+    if entry.get("compute") is not None:
+        return _compute_problems(entry, assumption)
     found: list[Problem] = []
     names: set[str] = set()
     taken_by_roll: set[str] = set()
@@ -50,13 +52,16 @@ def problems(
         taken_by_roll = {"rolled"}
     elif dice_inputs:
         found.append(("inputs", "a 'dice' input gives the faces of the roll: declare a 'roll'"))
-    for name, text in (entry.get("let") or {}).items():
+    lets = entry.get("let") or {}
+    rolls = named_rolls(lets)
+    own_dice: set[str] = set()
+    for name, text in lets.items():
         where = f"let.{name}"
         if not _is_name(name) or name in names or name in RESERVED:
             found.append((where, f"{name!r} must be a new snake_case name"))
-        found += [(where, m) for m in _expression_problems(text, names, where, fixed=True)]
-        if ROLL in _names_of(text):
-            found.append((where, "a 'let' is worked out before the roll: it can't use 'roll'"))
+        found += [(where, m) for m in _expression_problems(text, names, where, fixed=False)]
+        if name in rolls and not found and _dice_terms(parse(text, where).tree):
+            own_dice.add(name)
         names.add(name)
     outputs = entry.get("outputs") or []
     taken = set(names) | {spec.get("name") for spec in inputs}
@@ -74,7 +79,17 @@ def problems(
         if spec.get("stat") and spec.get("kind") not in ("number", "text"):
             found.append((f"{where}.stat", "a mean is a 'number' or 'text' output"))
         value = f"{where}.value"
-        found += [(value, m) for m in _expression_problems(spec["value"], names, value, fixed)]
+        reads = _names_of(spec["value"]) if _parses(spec.get("value")) else frozenset()
+        if fixed and reads & own_dice:
+            name = sorted(reads & own_dice)[0]
+            found.append((value, f"this value is one number, but {name!r} rolls its own dice: "
+                                 "ask for its odds (fraction, distribution or a mean)"))
+        if spec.get("kind") in PYTHON_KINDS:
+            found.append((f"{where}.kind", f"only a 'compute' function gives a {spec['kind']!r}"))
+        elif spec.get("value") is None:
+            found.append((value, "give the output's expression (or name a 'compute' function)"))
+        else:
+            found += [(value, m) for m in _expression_problems(spec["value"], names, value, fixed)]
     for index, line in enumerate(entry.get("breakdown") or []):
         where = f"breakdown[{index}]"
         text = line if isinstance(line, str) else line.get("text", "")
@@ -87,21 +102,114 @@ def problems(
     return found
 
 
+def warnings(entry: Mapping[str, Any]) -> list[Problem]:
+    """Formulas that roll one dice term twice where one roll is likely meant: the same term
+    in a comparison or an ``if()``, each a roll of its own (the build warns at the line).
+
+    >>> band = "if(2d6 + edge >= 10, 0, 2d6 + edge >= 7)"
+    >>> warnings({"outputs": [{"name": "partial", "value": band}]})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('outputs[0].value', "'2d6' is rolled 2 times here, each time a roll of its own; to read
+      one roll several times, name it in 'let' (total: 2d6 + edge) and compare the name")]
+    >>> warnings({"outputs": [{"name": "both", "value": "1d6 + 1d6"}]})
+    []
+    """
+    places = [("roll", entry.get("roll"))]
+    places += [(f"let.{name}", text) for name, text in (entry.get("let") or {}).items()]
+    places += [
+        (f"outputs[{index}].value", spec.get("value"))
+        for index, spec in enumerate(entry.get("outputs") or [])
+    ]
+    found: list[Problem] = []
+    for where, text in places:
+        if not _parses(text):
+            continue
+        tree = parse(text, where).tree
+        if not any(
+            (isinstance(n, BinOp) and n.op in COMPARISONS)
+            or (isinstance(n, Call) and n.function == "if")
+            for n in walk(tree)
+        ):
+            continue
+        counts: dict[str, int] = {}
+        for term in _dice_terms(tree):
+            counts[term.text()] = counts.get(term.text(), 0) + 1
+        for term, count in counts.items():
+            if count > 1:
+                found.append((where, f"{term!r} is rolled {count} times here, each time a roll of "
+                                     f"its own; to read one roll several times, name it in 'let' "
+                                     f"(total: {term} + edge) and compare the name"))
+    return found
+
+
+def _compute_problems(
+    entry: Mapping[str, Any], assumption: Callable[[str], Mapping[str, Any] | None]
+) -> list[Problem]:
+    """The problems of a calculator whose outputs a Python function gives (``compute``).
+
+    >>> from calculators.declared.spec import COMPUTED
+    >>> problems(COMPUTED, lambda _: None)
+    []
+    >>> problems({**COMPUTED, "compute": "damage.nowhere", "let": {"a": "1"}}, lambda _: None)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('compute', "the module calculators.books.pendragon.damage has no function 'nowhere'"),
+     ('let', "a calculator with 'compute' has no 'let': its function works it out")]
+    """
+    from .compute import resolve
+
+    found: list[Problem] = []
+    try:
+        resolve(str(entry.get("id", "")).partition(".")[0], entry["compute"])
+    except LookupError as error:
+        found.append(("compute", str(error.args[0])))
+    for field in ("roll", "let", "breakdown"):
+        if entry.get(field) is not None:
+            found.append((field, f"a calculator with 'compute' has no {field!r}: its function "
+                                 "works it out"))
+    names: set[str] = set()
+    for index, spec in enumerate(entry.get("inputs") or []):
+        where = f"inputs[{index}]"
+        found += [(f"{where}.{f}", m) for f, m in _input_problems(spec, assumption, python=True)]
+        if spec.get("name") in names:
+            found.append((f"{where}.name", f"a second input called {spec.get('name')!r}"))
+        names.add(spec.get("name"))
+    outputs: set[str] = set()
+    for index, spec in enumerate(entry.get("outputs") or []):
+        where = f"outputs[{index}]"
+        if not _is_name(spec.get("name")) or spec.get("name") in outputs | {"breakdown"}:
+            found.append((f"{where}.name", f"{spec.get('name')!r} must be a new snake_case name"))
+        outputs.add(spec.get("name"))
+        for field in ("value", "stat"):
+            if spec.get(field) is not None:
+                found.append((f"{where}.{field}", f"the 'compute' function gives this output: "
+                                                  f"no {field!r}"))
+    return found
+
+
 def _is_name(name: Any) -> bool:
     return isinstance(name, str) and name.isidentifier() and name.islower() and name.isascii()
 
 
 def _input_problems(
-    spec: Mapping[str, Any], assumption: Callable[[str], Mapping[str, Any] | None]
+    spec: Mapping[str, Any],
+    assumption: Callable[[str], Mapping[str, Any] | None],
+    python: bool = False,
 ) -> list[Problem]:
+    """One input's problems; ``python``: a ``compute`` function reads it (any snake_case
+    name, no ``values``, any input may be left empty)."""
     found: list[Problem] = []
     name, kind = spec.get("name"), spec.get("kind")
-    if not _is_name(name) or name in RESERVED:
+    if not _is_name(name) or (name in RESERVED and not python):
         found.append(
             ("name", f"an input name is snake_case and not one of the language's; got {name!r}")
         )
     choices = spec.get("choices") or []
-    if kind == "choice":
+    if python and kind == "choice":
+        if not choices:
+            found.append(("choices", "a choice input lists its choices"))
+        if spec.get("values") is not None:
+            found.append(("values", "the 'compute' function reads the choice itself: no values"))
+    elif kind == "choice":
         if not choices:
             found.append(("choices", "a choice input lists its choices"))
         values = spec.get("values")
@@ -113,7 +221,7 @@ def _input_problems(
         found.append(("choices", "only a choice input has choices and values"))
     if kind == "dice" and not isinstance(spec.get("max"), int):
         found.append(("max", "a dice input gives the dice's number of sides as 'max'"))
-    if spec.get("optional") and kind not in ("dice", "text"):
+    if spec.get("optional") and kind not in ("dice", "text") and not python:
         found.append(("optional", "only dice and text inputs can be left empty"))
     ref = spec.get("assumption")
     if ref is not None:
@@ -124,7 +232,7 @@ def _input_problems(
             found.append(("default", "an assumption input takes the assumption's default"))
         else:
             found += _default_problems(spec, target.get("default"))
-    elif kind in ("int", "bool", "choice"):
+    elif kind in ("int", "bool", "choice") and not (python and spec.get("optional")):
         found += _default_problems(spec, spec.get("default"))
     return found
 
@@ -213,3 +321,13 @@ def _first_at(node: Node, name: str) -> int:
 
 def _names_of(text: str) -> frozenset[str]:
     return parse(text, "let").names
+
+
+def _parses(text: Any) -> bool:
+    if not isinstance(text, str):
+        return False
+    try:
+        parse(text, "value")
+    except InputError:
+        return False
+    return True

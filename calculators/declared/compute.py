@@ -5,6 +5,7 @@ the breakdown's lines.
 
 from __future__ import annotations
 
+import importlib
 import random
 import string
 from collections.abc import Callable, Mapping
@@ -12,6 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from .. import books
 from ..declare import ASSUMPTION_GROUP, Calculator, Input, Output
 from ..dice import Dist, fraction_str
 from ..errors import InputError
@@ -20,7 +22,7 @@ from ..notation import Expression, parse
 from ..notation.exact import dice_shape
 from ..notation.rolling import roll_tree
 from ..notation.syntax import BinOp, Call, Dice, Name, Neg, Node
-from .spec import FIXED_KINDS, ROLL, _dice_terms
+from .spec import FIXED_KINDS, ROLL, _dice_terms, named_rolls
 
 
 def build(entry: Mapping[str, Any], defaults: Callable[[str], Any] | None = None) -> Calculator:
@@ -44,7 +46,13 @@ def build(entry: Mapping[str, Any], defaults: Callable[[str], Any] | None = None
         Output(o["name"], o["label"], o["kind"], o.get("unit", ""), o.get("help", ""))
         for o in entry["outputs"]
     )
-    compute = _Compute(entry, inputs)
+    compute: Callable[..., dict[str, Any]]
+    if entry.get("compute") is not None:
+        compute = resolve(entry["id"].partition(".")[0], entry["compute"])
+        rolls = bool(entry.get("rolls"))
+    else:
+        compute = _Compute(entry, inputs)
+        rolls = entry.get("roll") is not None
     return Calculator(
         entry["id"],
         entry["name"],
@@ -54,9 +62,35 @@ def build(entry: Mapping[str, Any], defaults: Callable[[str], Any] | None = None
         rule=entry.get("rule"),
         assumptions=tuple(entry.get("assumptions") or ()),
         help=entry.get("help", ""),
-        rolls=entry.get("roll") is not None,
+        rolls=rolls,
         extra={"declared": True},
     )
+
+
+def resolve(book: str, path: str) -> Callable[..., dict[str, Any]]:
+    """The function ``path`` (``module.function``) of ``book``'s package, which a
+    calculator's ``compute`` names; :class:`LookupError` saying what is missing.
+
+    >>> resolve("pendragon", "turn.compute_turn").__name__
+    'compute_turn'
+    >>> resolve("pendragon", "nowhere.compute")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    LookupError: the book 'pendragon' has no module 'nowhere' (calculators/books/.../nowhere.py)
+    """
+    module_path, _, function = path.rpartition(".")
+    if not module_path or not all(part.isidentifier() for part in path.split(".")):
+        raise LookupError(
+            f"write 'module.function', a function of a module of the book's package; got {path!r}"
+        )
+    name = books.module_name(book, module_path)
+    if name is None:
+        where = f"calculators/books/{book}/{module_path.replace('.', '/')}.py"
+        raise LookupError(f"the book {book!r} has no module {module_path!r} ({where})")
+    found = getattr(importlib.import_module(name), function, None)
+    if not callable(found):
+        raise LookupError(f"the module {name} has no function {function!r}")
+    return found
 
 
 def _input(spec: Mapping[str, Any], defaults: Callable[[str], Any]) -> Input:
@@ -101,6 +135,7 @@ class _Compute:
         self.dice = next((i for i in inputs if i.kind == "dice"), None)
         lets = entry.get("let") or {}
         self.let = {name: parse(text, f"let.{name}") for name, text in lets.items()}
+        self.named = named_rolls(lets)
         self.outputs = [(o, parse(o["value"], o["name"])) for o in entry["outputs"]]
         self.breakdown = [
             (line, None)
@@ -112,14 +147,21 @@ class _Compute:
     def __call__(self, **values: Any) -> dict[str, Any]:
         names = self.bind(values)
         for name, expression in self.let.items():
-            names[name] = _fixed(expression, names)
+            if name not in self.named:
+                names[name] = _fixed(expression, names)
         total, rolled = self.rolled(values, names)
         result: dict[str, Any] = {}
         shown: dict[str, Any] = {**names, **values}
         if total is not None:
             names[ROLL] = shown[ROLL] = total
+        random_names = self.settle(names)
+        for name in self.named:
+            shown[name] = names.get(name)
         for spec, expression in self.outputs:
-            value = self.output(spec, expression, names)
+            if expression.names & random_names:
+                value = self.joint_output(spec, expression, names, random_names)
+            else:
+                value = self.output(spec, expression, names)
             result[spec["name"]] = shown[spec["name"]] = value
         if self.roll is not None:
             result["rolled"] = shown["rolled"] = rolled
@@ -158,6 +200,71 @@ class _Compute:
             return None, None
         rolled = self.roll.roll(random.Random(values["seed"]), names)
         return rolled.total, [face for term in rolled.dice for face in term.faces]
+
+    def settle(self, names: dict[str, int]) -> frozenset[str]:
+        """Bind each named roll that is one number now (it reads only a known ``roll`` and
+        fixed names); the names still random: the named rolls left and an unknown ``roll``."""
+        random_names = set() if ROLL in names or self.roll is None else {ROLL}
+        for name in self.named:
+            expression = self.let[name]
+            if expression.names & random_names or _dice_terms(expression.tree):
+                random_names.add(name)
+            else:
+                names[name] = _fixed(expression, names)
+        return frozenset(random_names)
+
+    def joint(
+        self, wanted: frozenset[str], names: Mapping[str, int], random_names: frozenset[str]
+    ) -> list[tuple[dict[str, int], Fraction]]:
+        """The exact joint odds of the random names ``wanted`` (and those they read): each
+        named roll rolled once, whatever reads it, as ``(values, chance)`` pairs."""
+        steps: list[tuple[str, Expression]] = []
+        if ROLL in random_names:
+            assert self.roll is not None
+            steps.append((ROLL, self.roll))
+        steps += [(name, self.let[name]) for name in self.named if name in random_names]
+        needed = set(wanted)
+        for name, expression in reversed(steps):
+            if name in needed:
+                needed |= expression.names & random_names
+        steps = [(name, expression) for name, expression in steps if name in needed]
+        states: dict[tuple[tuple[str, int], ...], Fraction] = {(): Fraction(1)}
+        for index, (name, expression) in enumerate(steps):
+            later = set(wanted).union(*(e.names for _, e in steps[index + 1 :]))
+            merged: dict[tuple[tuple[str, int], ...], Fraction] = {}
+            for state, chance in states.items():
+                bound = dict(state)
+                dist = expression.distribution({**names, **bound})
+                for outcome, p in dist.items():
+                    key = tuple(sorted((k, v) for k, v in {**bound, name: outcome}.items()
+                                       if k in later))
+                    merged[key] = merged.get(key, Fraction(0)) + chance * p
+            states = merged
+        return [(dict(state), chance) for state, chance in states.items()]
+
+    def joint_output(
+        self,
+        spec: Mapping[str, Any],
+        expression: Expression,
+        names: Mapping[str, int],
+        random_names: frozenset[str],
+    ) -> Any:
+        """An output that reads named rolls: its odds over their joint odds; a fixed kind
+        waits (``None``) while a roll it reads is unknown."""
+        kind = spec["kind"]
+        if kind in FIXED_KINDS or (kind in ("number", "text") and not spec.get("stat")):
+            return None
+        mixed: dict[int, Fraction] = {}
+        for state, chance in self.joint(expression.names & random_names, names, random_names):
+            for outcome, p in expression.distribution({**names, **state}).items():
+                mixed[outcome] = mixed.get(outcome, Fraction(0)) + chance * p
+        dist = Dist(mixed)
+        if kind == "fraction":
+            return fraction_str(dist.p_ne(0))
+        if kind == "distribution":
+            return dist.to_pairs()
+        mean = dist.mean()
+        return json_number(mean) if kind == "number" else _mean_text(mean)
 
     def output(self, spec: Mapping[str, Any], expression: Expression, names: dict[str, int]) -> Any:
         """One output's value, by its kind."""

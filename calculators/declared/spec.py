@@ -4,15 +4,20 @@ names it may not take, the name of its roll, and :data:`EXAMPLE`, a small declar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from ..errors import InputError
+from ..notation import parse
 from ..notation.syntax import FUNCTIONS as _FUNCTIONS
-from ..notation.syntax import Dice, Node, walk
+from ..notation.syntax import Dice, Name, Node, walk
 
 ROLL = "roll"
 """The name of the calculator's roll in its expressions."""
 INPUT_KINDS = ("int", "bool", "choice", "dice", "text")
 OUTPUT_KINDS = ("int", "bool", "fraction", "distribution", "number", "text")
+PYTHON_KINDS = ("list", "map", "grid")
+"""Output kinds only a ``compute`` function gives."""
 FIXED_KINDS = ("int", "bool")
 """Output kinds whose value is one number, never a roll's odds."""
 RESERVED = frozenset({ROLL, "seed", "rolled", "breakdown", *_FUNCTIONS})
@@ -57,5 +62,48 @@ EXAMPLE: dict[str, Any] = {
 """A small declaration, as the exported JSON holds one (the examples use it)."""
 
 
+COMPUTED: dict[str, Any] = {
+    "id": "pendragon.turn_demo",
+    "kind": "calculator",
+    "name": "Actions in a Turn",
+    "rule": "pendragon.instant_actions",
+    "compute": "turn.compute_turn",
+    "inputs": [
+        {"name": "full_round", "kind": "int", "label": "Full-round actions", "default": 0,
+         "min": 0, "max": 5},
+        {"name": "standard", "kind": "int", "label": "Standard actions", "default": 1},
+        {"name": "move", "kind": "int", "label": "Move actions", "default": 1},
+        {"name": "minor", "kind": "int", "label": "Minor actions", "default": 1},
+        {"name": "instant", "kind": "int", "label": "Instant actions", "default": 0},
+        {"name": "substitutions", "kind": "choice", "label": "Substitutions",
+         "choices": ["both", "either", "chain"], "default": "both"},
+    ],
+    "outputs": [
+        {"name": "allowed", "label": "Allowed", "kind": "bool"},
+        {"name": "problems", "label": "Problems", "kind": "list"},
+    ],
+}
+"""A declaration whose outputs a book's Python function gives (``compute``)."""
+
+
 def _dice_terms(node: Node) -> list[Dice]:
     return [n for n in walk(node) if isinstance(n, Dice)]
+
+
+def named_rolls(lets: Mapping[str, str]) -> list[str]:
+    """The ``let`` names that are rolls, in order: those that roll dice, or read ``roll``
+    or an earlier named roll (the others are whole numbers, worked out before the roll).
+
+    >>> named_rolls({"needed": "10 - edge", "total": "2d6 + edge", "hit": "total >= needed"})
+    ['total', 'hit']
+    """
+    found: list[str] = []
+    for name, text in lets.items():
+        try:
+            tree = parse(text, f"let.{name}").tree
+        except InputError:
+            continue
+        reads = {n.name for n in walk(tree) if isinstance(n, Name)}
+        if _dice_terms(tree) or ROLL in reads or reads & set(found):
+            found.append(name)
+    return found

@@ -5,6 +5,7 @@ inputs and expressions are sound (:func:`calculators.declared.problems`).
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,8 @@ from .fields import _Collector
 from .rulesdata import Entry, RulesData
 from .schema import KINDS, LINKABLE_KINDS
 from .yamlload import LineDict
+
+_LOG = logging.getLogger("mkdocs.plugins.rulebinder")
 
 
 def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
@@ -60,7 +63,7 @@ def _line_at(mapping: LineDict, field_path: str) -> int:
 
 def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
     """Every calculator entry's inputs, expressions and breakdown (``calculators.declared``)."""
-    from calculators.declared import problems
+    from calculators.declared import problems, warnings
 
     def assumption(ref: str) -> dict[str, Any] | None:
         found = data.entries.get(ref)
@@ -72,6 +75,10 @@ def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
         for field_path, message in problems(raw, assumption):
             line = _line_at(raw, field_path)
             out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
+        for field_path, message in warnings(raw):
+            line = _line_at(raw, field_path)
+            _LOG.warning("%s:%s: entries[%s].%s: %s", entry.file, line, entry.index, field_path,
+                         message)
 
 
 def _check_names(out: _Collector, data: RulesData) -> None:

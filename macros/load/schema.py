@@ -78,15 +78,19 @@ CALCULATOR_OUTPUT_FIELDS: tuple[Field, ...] = (
         "kind",
         "str",
         required=True,
-        choices=("int", "bool", "fraction", "distribution", "number", "text"),
+        choices=(
+            "int", "bool", "fraction", "distribution", "number", "text", "list", "map", "grid"
+        ),
     ),
-    Field("value", "str", required=True),
+    Field("value", "str"),
     Field("stat", "str", choices=("mean",)),
     Field("unit", "str"),
     Field("help", "str"),
 )
 """Fields of each of a calculator's ``outputs``; ``value`` is a dice expression over the
-input names (``calculators/declared/`` says what each kind makes of it)."""
+input names (``calculators/declared/`` says what each kind makes of it). A calculator with
+``compute`` gives no ``value``: its Python function returns every output, and only it may
+have ``list``, ``map`` and ``grid`` outputs."""
 
 BREAKDOWN_FIELDS: tuple[Field, ...] = (
     Field("text", "str", required=True),
@@ -192,6 +196,8 @@ KINDS: dict[str, tuple[Field, ...]] = {
     "calculator": (
         Field("rule", "ref", required=True),
         Field("help", "str"),
+        Field("compute", "str"),
+        Field("rolls", "bool"),
         Field("roll", "str"),
         Field("inputs", "mappings", required=True, items=CALCULATOR_INPUT_FIELDS),
         Field("let", "strmap"),
@@ -208,8 +214,13 @@ with ``roll`` (a die, ``d6``) is a roll table: its first column holds results or
 declares a calculator without Python: its id is the calculator's, ``name`` its title,
 ``rule`` the entry it computes; ``roll`` is the dice it rolls (with a seed, or from the
 faces of a ``dice`` input); ``let`` names whole numbers its outputs share; ``breakdown``
-lines are templates filled with the inputs, lets and outputs (``{load}``). It is not
-shown where it stands: its form follows its ``rule`` entry."""
+lines are templates filled with the inputs, lets and outputs (``{load}``). A ``let`` that
+rolls dice (or uses ``roll``) is a *named roll*: rolled once, every output that reads it sees
+the same roll, with exact joint odds. Where a formula cannot say the rule, ``compute``
+names a Python function of the book's package (``damage.compute_damage``: the module
+``calculators/books/<book>/damage.py``), checked when the data loads; it takes the inputs
+as keyword arguments and returns every output (``rolls: true`` if it rolls with the
+``seed``). It is not shown where it stands: its form follows its ``rule`` entry."""
 
 LINKABLE_KINDS: frozenset[str] = frozenset({"term", "attribute", "art", "ability", "status"})
 """Kinds whose names are linked wherever they are mentioned in the same system."""

@@ -39,8 +39,10 @@ KIND_TEXT: dict[str, str] = {
     "assumption": "What Rulebinder assumes where the rulebook is silent: shown beside the "
     "rules it fills (`applies_to`) and on the system's Assumptions page; a calculator input "
     "may take its `default`.",
-    "calculator": "A calculator written in YAML: inputs, whole-number `let`s, outputs in the "
-    "dice notation, and a breakdown; its form follows its `rule` entry.",
+    "calculator": "A calculator declared in YAML: inputs, `let`s (whole numbers, or named "
+    "rolls read by several outputs with exact joint odds), outputs in the dice notation and a "
+    "breakdown; or, where a formula cannot say the rule, `compute: module.function` naming "
+    "the book's Python. Its form follows its `rule` entry.",
 }
 """One sentence a kind; a test checks that every kind of the schema has one."""
 

@@ -1,13 +1,12 @@
 """Attributes & Arts (seed ``004_…``): contests, incapacity and character creation.
 
-One module a topic: :mod:`.contest`, :mod:`.creation` (attributes, point pools, the
-level table's allowances), :mod:`.abilities` and :mod:`.character`; :mod:`.declarations`
-declares and registers the calculators. The package re-exports the public names of each.
-"""
+One module a topic: :mod:`.contest`, :mod:`.creation` (attributes, point pools, the level
+table's allowances), :mod:`.abilities` and :mod:`.character`. The calculators are declared
+in ``rules_data/arts/`` (``compute:`` names their functions). The package re-exports the
+public names of each."""
 
 from __future__ import annotations
 
-from . import declarations, grid_calculators  # noqa: F401 - importing them registers the calculators
 from .abilities import (
     NO_UTILITY_ABILITIES,
     TIER_MARK,

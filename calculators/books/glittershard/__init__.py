@@ -19,9 +19,10 @@ Look-alike calculators, side by side:
 One module a topic: :mod:`.rules` (ids, constants, assumptions), :mod:`.tables` (the
 rulebook's tables and formula numbers), :mod:`.checks`, :mod:`.tasks`, :mod:`.damage`
 (damage dealt, falls), :mod:`.character`, :mod:`.turns` (turn order, movement),
-:mod:`.healing` and :mod:`.conversation`; :mod:`.declarations` declares and registers the
-calculators. The package re-exports each calculator's function, the stats and formula
-numbers, and the readings of the assumptions.
+:mod:`.healing` and :mod:`.conversation`. The calculators are declared in
+``rules_data/glittershard/`` (``compute:`` names their functions). The package re-exports
+each calculator's function, the stats and formula numbers, and the readings of the
+assumptions.
 
 >>> compute_d6_check(goal=11)["p_success"]
 '1/2'
@@ -29,7 +30,6 @@ numbers, and the readings of the assumptions.
 
 from __future__ import annotations
 
-from . import declarations, grid  # noqa: F401 - importing them registers the calculators
 from .character import compute_character
 from .checks import compute_d6_check
 from .conversation import compute_conversation

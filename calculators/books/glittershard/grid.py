@@ -18,12 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...data import assumption_default
-from ...declare import Calculator, Output, assumption_input, choice_input, int_input
 from ...format import signed
 from ...grid.geometry import MEASURE_WORDS, MEASURES, ORIGIN, Square, within
-from ...grid.inputs import REACH
 from ...grid.picture import picture
-from ...registry import REGISTRY
 
 A_DISTANCE = "glittershard.grid_distance"
 A_REACH_ADJACENT = "glittershard.reach_adjacent"
@@ -96,36 +93,3 @@ def compute_item_range(
         "grid": picture(marks, reach, f"{weapon.capitalize()} weapon", means, legend, margin=1),
         "breakdown": lines,
     }
-
-
-REGISTRY.add(
-    Calculator(
-        "glittershard.item_range",
-        "Item range",
-        inputs=(
-            choice_input("weapon", "Item", "ranged", WEAPONS,
-                         "melee: a melee weapon; reach: one with reach; ranged: a ranged weapon."),
-            int_input("max_range", "Maximum range", 6, 1, 40, "Ranged weapons only.",
-                      unit="tiles"),
-            int_input("dx", "East of the user", 8, -REACH, REACH, "Negative: west.",
-                      unit="tiles", group="Target"),
-            int_input("dy", "North of the user", 3, -REACH, REACH, "Negative: south.",
-                      unit="tiles", group="Target"),
-            assumption_input("measure", "Count tiles by", A_DISTANCE, ("greater", "orthogonal"),
-                             help="greater: a diagonal step counts 1; orthogonal: steps "
-                             "sharing a side only."),
-            assumption_input("reach_adjacent", "Reach also reaches an adjacent tile",
-                             A_REACH_ADJACENT),
-        ),
-        outputs=(
-            Output("distance", "Distance", "int", "tiles"),
-            Output("usable", "Can be used on the target", "bool"),
-            Output("in_range", "Within its range", "bool"),
-            Output("penalty_dice", "Dice fewer to hit", "int"),
-            Output("grid", "Range", "grid"),
-        ),
-        compute=compute_item_range,
-        rule="glittershard.item_ranges",
-        help="Can a weapon be used on a target that many tiles away, and at what penalty?",
-    )
-)

@@ -6,9 +6,9 @@ calculators report Difficulties and the check results they need, not chances.
 Nothing here rolls.
 
 One module a topic: :mod:`.rules` (constants and assumptions), :mod:`.checks`,
-:mod:`.damage`, :mod:`.initiative` and :mod:`.turn`; :mod:`.declarations` declares and
-registers the calculators. The package re-exports each calculator's function and the
-readings of the assumptions.
+:mod:`.damage`, :mod:`.initiative` and :mod:`.turn`. The calculators are declared in
+``rules_data/pendragon/`` (``compute:`` names their functions). The package re-exports each
+calculator's function and the readings of the assumptions.
 
 >>> compute_damage(10, 8, 0, 5, 0)["wounds_after"]
 3
@@ -16,7 +16,6 @@ readings of the assumptions.
 
 from __future__ import annotations
 
-from . import declarations  # noqa: F401 - importing it registers the calculators
 from .checks import wound_penalty
 from .damage import compute_damage
 from .initiative import compute_initiative

@@ -9,9 +9,9 @@ default. Basic rule 1, "Always round up", is :func:`round_up`.
 
 One module a topic: :mod:`.rules` (ids, constants, assumption defaults), :mod:`.profile`
 (the Attack Roll to Profile row table), :mod:`.attack`, :mod:`.damage`, :mod:`.modifiers`,
-:mod:`.movement`, :mod:`.turns` and :mod:`.health`; :mod:`.declarations` declares and
-registers the calculators. The package re-exports each calculator's function and the rule
-constants and table helpers used outside it.
+:mod:`.movement`, :mod:`.turns` and :mod:`.health`. The calculators are declared in
+``rules_data/shattered_spirits/`` (``compute:`` names their functions). The package re-
+exports each calculator's function and the rule constants and table helpers used outside it.
 
 >>> compute_damage(7, 0, False, False, 0)["damage"]
 7
@@ -19,7 +19,6 @@ constants and table helpers used outside it.
 
 from __future__ import annotations
 
-from . import declarations, grid_calculators  # noqa: F401 - importing them registers the calculators
 from .attack import attack_dice, compute_attack, kept_faces
 from .damage import compute_damage
 from .health import compute_health

@@ -9,11 +9,11 @@ implemented here, never evaluated from the data's ``expression`` text; the
 tables (cover, fire from concealment) and assumption defaults are read from
 ``rules_data/space_shard/`` through :mod:`calculators.data`.
 
-One module a topic: :mod:`.rules` (constants and assumptions), :mod:`.pool` (the dice
-pool), :mod:`.attacks`, :mod:`.initiative`, :mod:`.defense` (cover, Full Defense,
-Guarding), :mod:`.melee` (charge) and :mod:`.turn`;
-:mod:`.declarations` declares and registers the calculators. The package re-exports each
-calculator's function and the readings of the assumptions.
+One module a topic: :mod:`.rules` (constants and assumptions), :mod:`.pool` (the dice pool),
+:mod:`.attacks`, :mod:`.initiative`, :mod:`.defense` (cover, Full Defense, Guarding),
+:mod:`.melee` (charge) and :mod:`.turn`. The calculators are declared in
+``rules_data/space_shard/`` (``compute:`` names their functions). The package re-exports
+each calculator's function and the readings of the assumptions.
 
 >>> attack_odds("bladed", strength=3, skill=2, weapon_damage=2, target_defense=2)["dp"]
 5
@@ -21,7 +21,6 @@ calculator's function and the readings of the assumptions.
 
 from __future__ import annotations
 
-from . import declarations  # noqa: F401 - importing it registers the calculators
 from .attacks import attack_odds, distance_steps
 from .defense import cover_defense, defensive_bonus
 from .initiative import initiative_order
