@@ -81,7 +81,8 @@ class Registry:
         self.add_declared(system)
 
     def add_declared(self, system: str) -> list[Calculator]:
-        """Build and register every calculator the exported data of ``system`` declares.
+        """Build and register every calculator the exported data of ``system`` declares:
+        its ``check`` entries' (:mod:`calculators.declared.check`), then its calculators'.
 
         A calculator id that Python has registered already is refused with both places named.
         (Imported here, on first use: the dice language is not loaded until a system is.)
@@ -89,10 +90,14 @@ class Registry:
         >>> Registry().add_declared("nowhere")
         []
         """
-        from .data import declared
+        from .data import declared, has_system, system_data
         from .declared import build
+        from .declared.check import build_check
 
         added = []
+        for entry in system_data(system).values() if has_system(system) else ():
+            if entry.get("kind") == "check":
+                added.append(self.add(build_check(entry)))
         for entry in declared(system).values():
             if self.has(entry["id"]):
                 raise ValueError(

@@ -36,7 +36,35 @@ def has_builder(system: str) -> bool:
     >>> has_builder("arts"), has_builder("pendragon"), has_builder("nowhere")
     (True, False, False)
     """
-    return books.has_part(system, PART)
+    return books.has_part(system, PART) or declared_builder(system) is not None
+
+
+def declared_builder(system: str) -> ModuleType | None:
+    """The builder ``system`` declares in its rules data (:mod:`.declared`), built once per
+    export of its data; ``None`` where it declares none.
+
+    >>> declared_builder("arts") is None
+    True
+    """
+    from ..data import has_system, system_data
+
+    if not has_system(system):
+        return None
+    data = system_data(system)
+    cached = _DECLARED.get(system)
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    found = next((e for e in data.values() if e.get("kind") == "builder"), None)
+    module = None
+    if found is not None:
+        from .declared import build
+
+        module = build(system, found, found.get("names") or {})
+    _DECLARED[system] = (data, module)
+    return module
+
+
+_DECLARED: dict[str, tuple[Any, ModuleType | None]] = {}
 
 
 def builder(system: str) -> ModuleType:
@@ -45,7 +73,7 @@ def builder(system: str) -> ModuleType:
     >>> builder("arts").VERSION
     1
     """
-    module = books.import_part(system, PART)
+    module = books.import_part(system, PART) or declared_builder(system)
     if module is None:
         raise InputError("system", f"There is no character builder for {system!r}.")
     return module
@@ -59,6 +87,10 @@ def layout(system: str) -> ModuleType:
     True
     """
     module = books.import_part(system, f"{PART}.layout")
+    if module is None and declared_builder(system) is not None:
+        from . import declared
+
+        module = declared
     if module is None:
         raise InputError("system", f"There is no character builder page for {system!r}.")
     return module

@@ -39,8 +39,8 @@ def render_step(step: dict[str, Any], links: dict[str, str]) -> str:
     if step["problems"]:
         items = "".join(
             f"<li><span class='rb-problem-message'>{escape(p['message'])}</span> "
-            f"<q class='rb-problem-quote'>{escape(p['quote'])}</q> "
-            f"({_rule_link(p['rule'], links, 'the rule')})</li>"
+            + (f"<q class='rb-problem-quote'>{escape(p['quote'])}</q> " if p["quote"] else "")
+            + f"({_rule_link(p['rule'], links, 'the rule')})</li>"
             for p in step["problems"]
         )
         parts.append(f"<ul class='rb-problems'>{items}</ul>")

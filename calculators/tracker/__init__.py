@@ -95,7 +95,39 @@ def has_tracker(system: str) -> bool:
     >>> has_tracker("pendragon"), has_tracker("dice"), has_tracker("nowhere")
     (True, False, False)
     """
-    return books.has_part(system, PART)
+    return books.has_part(system, PART) or declared_tracker(system) is not None
+
+
+def declared_tracker(system: str) -> ModuleType | None:
+    """The tracker ``system`` declares in its rules data (:mod:`.declared`), built once per
+    export of its data; ``None`` where it declares none.
+
+    >>> declared_tracker("pendragon") is None
+    True
+    """
+    from ..data import has_system, system_data
+
+    if not has_system(system):
+        return None
+    data = system_data(system)
+    cached = _DECLARED.get(system)
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    found = next((e for e in data.values() if e.get("kind") == "tracker"), None)
+    module = None
+    if found is not None:
+        from ..builders import has_builder
+        from .declared import build
+
+        statuses = {k: e for k, e in data.items() if e.get("kind") == "status"}
+        check_entries = {k: e for k, e in data.items() if e.get("kind") == "check"}
+        module = build(system, found, statuses, found.get("names") or {}, check_entries,
+                       has_builder(system))
+    _DECLARED[system] = (data, module)
+    return module
+
+
+_DECLARED: dict[str, tuple[Any, ModuleType | None]] = {}
 
 
 def engine(system: str) -> ModuleType:
@@ -109,7 +141,7 @@ def engine(system: str) -> ModuleType:
     calculators.errors.InputError: system: There is no encounter tracker for 'dice': choose \
 a book that has one.
     """
-    module = books.import_part(system, PART)
+    module = books.import_part(system, PART) or declared_tracker(system)
     if module is None:
         raise InputError(
             "system",
@@ -141,7 +173,10 @@ def other_rules(system: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     >>> ids
     ('pendragon.attacking_the_enemy',)
     """
-    module = importlib.import_module(f"{engine(system).__name__}.coverage")
+    tracker = engine(system)
+    if hasattr(tracker, "OTHER"):
+        return tuple(tracker.OTHER)
+    module = importlib.import_module(f"{tracker.__name__}.coverage")
     return tuple(module.OTHER)
 
 

@@ -5,6 +5,7 @@ inputs and expressions are sound (:func:`calculators.declared.problems`).
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,76 @@ def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
             line = _line_at(raw, field_path)
             _LOG.warning("%s:%s: entries[%s].%s: %s", entry.file, line, entry.index, field_path,
                          message)
+
+
+def _check_checks(out: _Collector, data: RulesData, root: Path) -> None:
+    """Every check entry's roll, modes and bands (``calculators.declared.check``)."""
+    from calculators.declared.check import problems
+
+    for entry in data.entries.values():
+        if entry.kind != "check":
+            continue
+        raw = LineDict(entry.data)
+        raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+        for field_path, message in problems(raw):
+            line = _line_at(raw, field_path)
+            out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
+
+
+def _check_trackers(out: _Collector, data: RulesData, root: Path) -> None:
+    """A book's tracker declaration (one at most) and its statuses' ``tracker`` blocks:
+    tracks and stats named once, each the right shape, the initiative roll over the stats,
+    every track a status marks declared (:func:`calculators.tracker.checks.problems`)."""
+    from calculators.tracker.checks import problems, status_problems
+
+    for system in data.systems:
+        trackers = [e for e in data.entries.values()
+                    if e.system == system and e.kind == "tracker"]
+        for extra in trackers[1:]:
+            out.add(root.parent / extra.file, extra.line, f"entries[{extra.index}].kind",
+                    f"a book has one tracker; {trackers[0].id} is declared at "
+                    f"{trackers[0].file}:{trackers[0].line}")
+        tracks = set()
+        for entry in trackers[:1]:
+            raw = LineDict(entry.data)
+            raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+            tracks = {t.get("name") for t in entry.get("tracks") or []}
+            for field_path, message in problems(raw):
+                line = _line_at(raw, field_path)
+                out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}",
+                        message)
+        for entry in data.entries.values():
+            if entry.system != system or entry.kind != "status" or not entry.get("tracker"):
+                continue
+            raw = LineDict(entry.data)
+            raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+            for field_path, message in status_problems(entry.data["tracker"], tracks,
+                                                       bool(trackers)):
+                where = f"tracker.{field_path}" if field_path else "tracker"
+                out.add(root.parent / entry.file, _line_at(raw, where),
+                        f"entries[{entry.index}].{where}", message)
+
+
+def _check_builders(out: _Collector, data: RulesData, root: Path) -> None:
+    """A book's builder declaration (one at most): its point-buy, picks, values and example
+    (:func:`calculators.builders.declared.problems`)."""
+    from calculators.builders.declared import problems
+
+    for system in data.systems:
+        builders = [e for e in data.entries.values()
+                    if e.system == system and e.kind == "builder"]
+        for extra in builders[1:]:
+            out.add(root.parent / extra.file, extra.line, f"entries[{extra.index}].kind",
+                    f"a book has one builder; {builders[0].id} is declared at "
+                    f"{builders[0].file}:{builders[0].line}")
+        for entry in builders[:1]:
+            raw = LineDict(entry.data)
+            raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+            plain = json.loads(json.dumps({k: v for k, v in entry.data.items()
+                                           if k != "_key_lines"}))
+            for field_path, message in problems(plain):
+                out.add(root.parent / entry.file, _line_at(raw, field_path),
+                        f"entries[{entry.index}].{field_path}", message)
 
 
 def _check_names(out: _Collector, data: RulesData) -> None:

@@ -17,13 +17,17 @@ from typing import Any
 from .rulesdata import Entry, RulesData
 
 EXPORTED_KINDS = frozenset(
-    {"table", "formula", "assumption", "attribute", "art", "status", "ability", "section"}
+    {"table", "formula", "assumption", "attribute", "art", "status", "ability", "section",
+     "check", "tracker", "builder"}
 )
 
 
 def core_data(data: RulesData, system: str) -> dict[str, dict[str, Any]]:
     """The exported entries of one system, by id, in file order."""
-    return _fields([e for e in data.entries.values() if e.kind in EXPORTED_KINDS], system)
+    names = {e.id: e.name for e in data.entries.values() if e.system == system}
+    return _fields(
+        [e for e in data.entries.values() if e.kind in EXPORTED_KINDS], system, names
+    )
 
 
 def calculator_data(data: RulesData, system: str) -> dict[str, dict[str, Any]]:
@@ -31,14 +35,34 @@ def calculator_data(data: RulesData, system: str) -> dict[str, dict[str, Any]]:
     return _fields(list(data.calculators.values()), system)
 
 
-def _fields(entries: list[Entry], system: str) -> dict[str, dict[str, Any]]:
+def _fields(
+    entries: list[Entry], system: str, names: dict[str, str] | None = None
+) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for entry in entries:
         if entry.system != system:
             continue
         fields = {k: v for k, v in entry.data.items() if k not in ("source", "_key_lines")}
+        if entry.kind in NAMED_KINDS and names is not None:
+            fields["names"] = {ref: names[ref] for ref in _refs(fields) if ref in names}
         out[entry.id] = json.loads(json.dumps(fields))
     return out
+
+
+NAMED_KINDS = frozenset({"tracker", "builder"})
+"""Kinds exported with ``names``: the name of every entry they cite, by id, so the core
+names the rules it applies as the book does, without exporting those entries."""
+
+
+def _refs(value: Any) -> list[str]:
+    """Every string inside ``value`` (the entry ids among them are looked up)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [ref for item in value.values() for ref in _refs(item)]
+    if isinstance(value, list):
+        return [ref for item in value for ref in _refs(item)]
+    return []
 
 
 def export_core_data(data: RulesData, package: Path) -> list[Path]:

@@ -133,6 +133,8 @@ def _check_fields(
             v not in spec.choices for v in (value if isinstance(value, list) else [value])
         ):
             out.add(path, line, where, f"must be one of {', '.join(spec.choices)}; got {value!r}")
+        elif spec.items and spec.type == "mapping":
+            _check_fields(out, path, value, spec.items, f"{where}.")
         elif spec.items:
             for index, item in enumerate(value):
                 if isinstance(item, LineDict):

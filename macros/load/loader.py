@@ -16,7 +16,14 @@ from typing import Any
 import yaml
 
 from . import rolltable
-from .crosscheck import _check_calculators, _check_names, _check_references
+from .crosscheck import (
+    _check_builders,
+    _check_calculators,
+    _check_checks,
+    _check_names,
+    _check_references,
+    _check_trackers,
+)
 from .errors import Problem, RulesDataError
 from .fields import _check_fields, _Collector
 from .headings import part_names, words
@@ -341,6 +348,9 @@ def load_rules(root: Path) -> RulesData:
     _check_references(out, data, root)
     _check_names(out, data)
     _check_calculators(out, data, root)
+    _check_checks(out, data, root)
+    _check_trackers(out, data, root)
+    _check_builders(out, data, root)
     if out.problems:
         raise RulesDataError(out.problems)
     return data

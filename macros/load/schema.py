@@ -134,6 +134,94 @@ one thing, by ``base + per_tier × Tier``:
 ``each_target_beyond_first`` scales it by the targets beyond the first ("1 Stress for each
 character in the area beyond the first")."""
 
+CHECK_STAT_FIELDS: tuple[Field, ...] = (
+    Field("label", "str", required=True),
+    Field("default", "int"),
+    Field("min", "int"),
+    Field("max", "int"),
+    Field("help", "str"),
+)
+"""The number a check adds or rolls (``stat`` in its expressions)."""
+
+CHECK_BAND_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("when", "str"),
+)
+"""One outcome of a check: the first band whose ``when`` (over ``total``, ``stat`` and
+the inputs) holds; the last may have no ``when``."""
+
+TIMED_EFFECT_FIELDS: tuple[Field, ...] = (
+    Field("mark", "str", required=True),
+    Field("by", "int"),
+)
+"""What a status does at a turn's or a round's start or end: ``mark`` a track of the
+creature (a ``tracks`` name of the book's tracker) ``by`` that many boxes (default 1)."""
+
+STATUS_TRACKER_FIELDS: tuple[Field, ...] = (
+    Field("ends", "str", choices=("removed", "turn_end", "round_end", "scene")),
+    Field("rounds", "int"),
+    Field("turn_start", "mapping", items=TIMED_EFFECT_FIELDS),
+    Field("turn_end", "mapping", items=TIMED_EFFECT_FIELDS),
+    Field("round_end", "mapping", items=TIMED_EFFECT_FIELDS),
+    Field("modifier", "int"),
+    Field("checks", "refs", ref_kinds=("check",)),
+)
+"""A status's behaviour in the encounter tracker (:mod:`calculators.tracker.declared`):
+when it ``ends`` (removed by the GM, the default; at the end of the creature's turn, of
+the round, or of the scene) or after ``rounds``; what it marks at the creature's
+``turn_start`` or ``turn_end`` or at each ``round_end``; and the ``modifier`` it adds to
+the creature's rolls of ``checks`` (of every check when none is named)."""
+
+TRACKER_STAT_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("label", "str", required=True),
+    Field("default", "int"),
+    Field("min", "int"),
+    Field("max", "int"),
+    Field("entry", "ref"),
+)
+TRACK_STEP_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("modifier", "int"),
+)
+TRACK_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("label", "str", required=True),
+    Field("rule", "ref", required=True),
+    Field("boxes", "int"),
+    Field("steps", "mappings", items=TRACK_STEP_FIELDS),
+    Field("full", "str"),
+)
+"""A track of a creature: ``boxes`` to mark, or named ``steps`` (each with the
+``modifier`` it puts on the creature's rolls); ``full`` says what a full track means."""
+INITIATIVE_FIELDS: tuple[Field, ...] = (
+    Field("roll", "str", required=True),
+    Field("rule", "ref", required=True),
+    Field("ties", "strs"),
+)
+"""How initiative is rolled (dice over the stats' names), the rule, and the stats that
+break ties, in order (the higher goes first)."""
+
+BUILDER_ATTRIBUTE_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("label", "str", required=True),
+    Field("entry", "ref"),
+)
+BUILDER_PICK_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("label", "str", required=True),
+    Field("from", "strs", required=True),
+    Field("count", "int"),
+    Field("rule", "ref"),
+)
+"""A pick from a list: ``count`` of the options ``from`` (entry ids, shown by name and
+linked, or words)."""
+BUILDER_VALUE_FIELDS: tuple[Field, ...] = (
+    Field("label", "str", required=True),
+    Field("value", "str", required=True),
+)
+"""A derived value of the sheet: a formula over the attributes' names."""
+
 KINDS: dict[str, tuple[Field, ...]] = {
     "section": (
         Field("level", "level", required=True),
@@ -176,6 +264,30 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("text", "text", required=True),
         Field("aliases", "strs"),
         Field("see", "ref"),
+        Field("tracker", "mapping", items=STATUS_TRACKER_FIELDS),
+    ),
+    "tracker": (
+        Field("text", "text"),
+        Field("rule", "ref", required=True),
+        Field("stats", "mappings", items=TRACKER_STAT_FIELDS),
+        Field("tracks", "mappings", items=TRACK_FIELDS),
+        Field("initiative", "mapping", items=INITIATIVE_FIELDS),
+        Field("checks", "refs", ref_kinds=("check",)),
+        Field("assumptions", "refs", ref_kinds=("assumption",)),
+    ),
+    "builder": (
+        Field("text", "text"),
+        Field("rule", "ref", required=True),
+        Field("attributes", "mappings", required=True, items=BUILDER_ATTRIBUTE_FIELDS),
+        Field("start", "int"),
+        Field("min", "int"),
+        Field("max", "int"),
+        Field("budget", "int"),
+        Field("below", "int"),
+        Field("costs", "mapping"),
+        Field("picks", "mappings", items=BUILDER_PICK_FIELDS),
+        Field("values", "mappings", items=BUILDER_VALUE_FIELDS),
+        Field("example", "mapping"),
     ),
     "table": (
         Field("columns", "strs", required=True),
@@ -192,6 +304,18 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("reason", "text", required=True),
         Field("default", "scalar"),
         Field("applies_to", "refs", required=True),
+    ),
+    "check": (
+        Field("level", "level"),
+        Field("text", "text"),
+        Field("rule", "ref"),
+        Field("help", "str"),
+        Field("roll", "str", required=True),
+        Field("stat", "mapping", items=CHECK_STAT_FIELDS),
+        Field("inputs", "mappings", items=CALCULATOR_INPUT_FIELDS),
+        Field("modes", "strmap"),
+        Field("bands", "mappings", required=True, items=CHECK_BAND_FIELDS),
+        Field("assumptions", "refs", ref_kinds=("assumption",)),
     ),
     "calculator": (
         Field("rule", "ref", required=True),
@@ -220,9 +344,23 @@ the same roll, with exact joint odds. Where a formula cannot say the rule, ``com
 names a Python function of the book's package (``damage.compute_damage``: the module
 ``calculators/books/<book>/damage.py``), checked when the data loads; it takes the inputs
 as keyword arguments and returns every output (``rolls: true`` if it rolls with the
-``seed``). It is not shown where it stands: its form follows its ``rule`` entry."""
+``seed``). It is not shown where it stands: its form follows its ``rule`` entry.
 
-LINKABLE_KINDS: frozenset[str] = frozenset({"term", "attribute", "art", "ability", "status"})
+A ``check`` is a core roll as the rulebook states it (:mod:`calculators.declared.check`):
+``roll`` over ``stat``, other ``modes`` of rolling it, and outcome ``bands``; it shows the
+exact odds of each band for each stat value and mode where it stands, and its calculator
+(its own id) follows it. A ``tracker`` declares the book's encounter tracker
+(:mod:`calculators.tracker.declared`): the creature's ``stats`` and ``tracks``, its
+``initiative``, the ``checks`` a creature rolls, and ``rule``, the rule of turns and
+rounds; each status's ``tracker`` says what it does there. A ``builder`` declares the
+book's character builder (:mod:`calculators.builders.declared`): a point-buy over
+``attributes`` (``start``, ``min``, ``max``, ``budget``, ``costs`` by value, how many may go
+``below`` the start), ``picks`` from lists and derived ``values``; ``example`` is the
+character its "Load the example" button shows. A book declares one of each at most."""
+
+LINKABLE_KINDS: frozenset[str] = frozenset(
+    {"term", "attribute", "art", "ability", "status", "check"}
+)
 """Kinds whose names are linked wherever they are mentioned in the same system."""
 
 SOURCES_DIR = "sources"

@@ -39,6 +39,19 @@ KIND_TEXT: dict[str, str] = {
     "assumption": "What Rulebinder assumes where the rulebook is silent: shown beside the "
     "rules it fills (`applies_to`) and on the system's Assumptions page; a calculator input "
     "may take its `default`.",
+    "check": "A core roll as the rulebook states it: `roll` (dice over `stat` and the "
+    "`inputs`), other `modes` of rolling it (advantage), and the outcome `bands` in order "
+    "(`when: total >= 10`; the last may have no `when`). Its page shows each band's exact "
+    "chance for each stat value and mode, and its calculator, which names the band rolled.",
+    "tracker": "The book's encounter tracker, declared: the creature's `stats` and `tracks` "
+    "(boxes, or named steps with a modifier), `initiative` (its roll over the stats and "
+    "tie-breakers), the `checks` a creature rolls, and `rule`, the rule of turns and rounds. "
+    "Each status's `tracker` block says when it ends and what it does (marks a track at a "
+    "turn's or round's end, a modifier on checks). No Python: the engine applies it.",
+    "builder": "The book's character builder, declared: a point-buy over `attributes` "
+    "(`start`, `min`, `max`, a `budget`, `costs` by value, else 1 a step, and how many may go "
+    "`below` the start), `picks` from lists (`from`, `count`) and derived `values` (formulas "
+    "over the attributes). The sheet, saved library, share link and print come with it.",
     "calculator": "A calculator declared in YAML: inputs, `let`s (whole numbers, or named "
     "rolls read by several outputs with exact joint odds), outputs in the dice notation and a "
     "breakdown; or, where a formula cannot say the rule, `compute: module.function` naming "

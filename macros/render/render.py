@@ -94,6 +94,9 @@ class Renderer:
             "table": self.table,
             "formula": self.formula,
             "assumption": self.assumption,
+            "check": self.check,
+            "tracker": self.tracker,
+            "builder": self.builder,
         }
 
     # -- helpers -----------------------------------------------------------------
@@ -163,7 +166,73 @@ class Renderer:
         paragraph = f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>**{label}:** {text}'
         see = entry.get("see")
         more = f"See {self.ref(see, doc)}." if see else ""
+        if entry.kind == "status" and entry.get("tracker"):
+            more = self._join(more, f"*In the encounter tracker:* {self._status_does(entry)}")
         return self._join(paragraph, more, self._notes(entry, doc))
+
+    def _tracker_of(self, system: str) -> Entry | None:
+        return next((e for e in self.data.entries.values()
+                     if e.system == system and e.kind == "tracker"), None)
+
+    def _status_does(self, entry: Entry) -> str:
+        from calculators.tracker.declared import status_does
+
+        tracker = self._tracker_of(entry.system)
+        tracks = {t["name"]: t for t in (tracker.get("tracks") if tracker else None) or []}
+        names = {e.id: e.name for e in self.data.entries.values() if e.system == entry.system}
+        return status_does(entry.data, tracks, names)
+
+    def builder(self, entry: Entry, doc: str) -> str:
+        """A builder declaration: the point-buy, the picks and the values, in words."""
+        data = entry.data
+        start = data.get("start", 0)
+        attrs = ", ".join(self.ref(a["entry"], doc, a["label"]) if a.get("entry") else a["label"]
+                          for a in data["attributes"])
+        lines = [f"*Attributes:* {attrs}; each starts at {start}, from {data.get('min', start)} "
+                 f"to {data.get('max', start + 5)}"]
+        if data.get("budget") is not None:
+            costs = data.get("costs")
+            cost = ("costs by value: " + ", ".join(f"{k}: {v}" for k, v in costs.items())
+                    if costs else "1 point a step above the start, 1 back a step below")
+            lines.append(f"*Points:* {data['budget']} ({cost})")
+        if data.get("below") is not None:
+            lines.append(f"*Below the start:* {data['below']} attribute(s) at most")
+        for pick in data.get("picks") or []:
+            options = ", ".join(self.ref(o, doc) if o in self.data.entries else o
+                                for o in pick["from"])
+            lines.append(f"*{pick['label']}:* pick {pick.get('count', 1)} of {options}")
+        for item in data.get("values") or []:
+            lines.append(f"*{item['label']}:* `{item['value']}`")
+        paragraph = (f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>'
+                     f"**{entry.name}:** the character builder follows "
+                     f"{self.ref(data['rule'], doc)}:")
+        text = self.link(entry, data.get("text") or "", doc)
+        return self._join(paragraph, text, "  \n".join(lines), self._notes(entry, doc))
+
+    def tracker(self, entry: Entry, doc: str) -> str:
+        """A tracker declaration: what the encounter tracker keeps for each creature."""
+        data = entry.data
+        lines = []
+        if data.get("stats"):
+            lines.append("*Numbers of a creature:* " + ", ".join(
+                self.ref(s["entry"], doc, s["label"]) if s.get("entry") else s["label"]
+                for s in data["stats"]))
+        for track in data.get("tracks") or []:
+            what = (" → ".join(step["name"] for step in track["steps"]) if track.get("steps")
+                    else f"{track['boxes']} boxes")
+            lines.append(f"*Track:* {self.ref(track['rule'], doc, track['label'])}, {what}")
+        if data.get("initiative"):
+            initiative = data["initiative"]
+            ties = ", then ".join(initiative.get("ties") or [])
+            tie_text = f", ties to the higher {ties}" if ties else ""
+            lines.append(f"*Initiative:* {self.ref(initiative['rule'], doc, 'roll')} "
+                         f"`{initiative['roll']}`{tie_text}")
+        if data.get("checks"):
+            lines.append("*Checks rolled:* " + ", ".join(self.ref(c, doc) for c in data["checks"]))
+        text = self.link(entry, data.get("text") or "", doc)
+        paragraph = (f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>'
+                     f"**{entry.name}:** the encounter tracker keeps, for each creature:")
+        return self._join(paragraph, text, "  \n".join(lines), self._notes(entry, doc))
 
     def prose(self, entry: Entry, doc: str) -> str:
         """Text between other entries, under the heading before it."""
@@ -245,6 +314,46 @@ class Renderer:
         text = self.link(entry, entry.get("text"), doc)
         paragraph = f"**{entry.name}:** {text}\n{{: #{anchor(entry.id)} }}"
         return self._join(paragraph, expression, self._notes(entry, doc))
+
+    def check(self, entry: Entry, doc: str) -> str:
+        """A check: how it is rolled, its outcome bands, and the exact chance of each band
+        for each stat value and mode (computed by the core, :mod:`calculators.declared.check`)."""
+        from calculators.declared import check as core
+
+        data = entry.data
+        stat = data.get("stat")
+        rolls = [f"Roll `{data['roll']}`" + (f" (`stat`: {stat['label']})" if stat else "")]
+        modes = data.get("modes") or {}
+        rolls += [f"{mode.capitalize()}: `{text}`" for mode, text in modes.items()]
+        bands = "\n".join(
+            f"* **{band['name']}**" + (f": `{band['when']}`" if band.get("when") else ": otherwise")
+            for band in data["bands"]
+        )
+        inputs = core.inputs_of(data)
+        names = {i.name: i.default for i in inputs if i.kind == "int" and i.name != core.STAT}
+        given = ", ".join(f"{i.label} {i.default}" for i in inputs
+                          if i.name in names)
+        tables = []
+        for mode in core.modes(data):
+            head = [stat["label"] if stat else "Roll", *(b["name"] for b in data["bands"])]
+            rows = []
+            for value in core.stat_range(data) or [None]:
+                chances = core.odds(data, value, mode, names)
+                first = str(value) if value is not None else f"`{core.roll_of(data, mode).text()}`"
+                rows.append([first, *(rolltable.chance_text(p) for p in chances)])
+            caption = f"*{mode.capitalize()}*" + (f" (with {given})" if given else "")
+            table = "\n".join([
+                "| " + " | ".join(cell(c) for c in head) + " |",
+                "| " + " | ".join("---" for _ in head) + " |",
+                *("| " + " | ".join(row) + " |" for row in rows),
+            ])
+            tables.append(f"{caption}\n\n{table}")
+        text = self.link(entry, data.get("text") or "", doc)
+        return self._join(
+            self._heading(entry), text, "; ".join(rolls) + ".", bands,
+            '<div class="rb-check-odds" markdown>\n\n' + "\n\n".join(tables) + "\n\n</div>",
+            self._notes(entry, doc),
+        )
 
     def assumption(self, entry: Entry, doc: str) -> str:
         """An assumption, shown as an admonition with its reason and default."""
