@@ -36,14 +36,18 @@ def test_the_catalog_is_the_one_0_2_published(before: dict[str, object]) -> None
     assert now.get(before["id"]) == before
 
 
+PYTHON_DECLARATION = (
+    r"\bCalculator\(|REGISTRY\.add\(|\b(int|bool|choice|text|dice|assumption)_input\("
+)
+
+
 def test_no_book_declares_a_calculator_in_python() -> None:
     books = ROOT / "calculators" / "books"
     found = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in sorted(books.rglob("*.py"))
         for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
-        if re.search(r"\bCalculator\(|REGISTRY\.add\(|\b(int|bool|choice|text|dice|assumption)_input\(",
-                     line)
+        if re.search(PYTHON_DECLARATION, line)
     ]
     assert found == []
 

@@ -54,12 +54,9 @@ def declared_builder(system: str) -> ModuleType | None:
     cached = _DECLARED.get(system)
     if cached is not None and cached[0] is data:
         return cached[1]
-    found = next((e for e in data.values() if e.get("kind") == "builder"), None)
-    module = None
-    if found is not None:
-        from .declared import build
+    from .declared import from_data
 
-        module = build(system, found, found.get("names") or {})
+    module = from_data(system, data)
     _DECLARED[system] = (data, module)
     return module
 

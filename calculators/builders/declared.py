@@ -219,6 +219,16 @@ def build(system: str, declaration: Mapping[str, Any], names: Mapping[str, str])
     return module
 
 
+def from_data(system: str, data: Mapping[str, Mapping[str, Any]]) -> ModuleType | None:
+    """The builder of a book's exported entries (by id), if it declares one.
+
+    >>> from_data("demo", {"demo.builder": EXAMPLE}).NAME
+    'Crew member'
+    """
+    found = next((e for e in data.values() if e.get("kind") == "builder"), None)
+    return None if found is None else build(system, found, found.get("names") or {})
+
+
 def _problem(message: str, rule: str) -> Problem:
     """A broken rule; the declaration is the rule's words (its entry is linked)."""
     return {"message": message, "rule": rule, "quote": ""}

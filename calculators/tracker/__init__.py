@@ -113,16 +113,10 @@ def declared_tracker(system: str) -> ModuleType | None:
     cached = _DECLARED.get(system)
     if cached is not None and cached[0] is data:
         return cached[1]
-    found = next((e for e in data.values() if e.get("kind") == "tracker"), None)
-    module = None
-    if found is not None:
-        from ..builders import has_builder
-        from .declared import build
+    from ..builders import has_builder
+    from .declared import from_data
 
-        statuses = {k: e for k, e in data.items() if e.get("kind") == "status"}
-        check_entries = {k: e for k, e in data.items() if e.get("kind") == "check"}
-        module = build(system, found, statuses, found.get("names") or {}, check_entries,
-                       has_builder(system))
+    module = from_data(system, data, has_builder(system))
     _DECLARED[system] = (data, module)
     return module
 

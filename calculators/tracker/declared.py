@@ -435,6 +435,24 @@ def build(
     return module
 
 
+def from_data(
+    system: str, data: Mapping[str, Mapping[str, Any]], has_builder: bool = False
+) -> ModuleType | None:
+    """The tracker of a book's exported entries (by id), if it declares one.
+
+    >>> from_data("demo", {"demo.tracker": EXAMPLE}).SYSTEM
+    'demo'
+    >>> from_data("demo", {}) is None
+    True
+    """
+    found = next((e for e in data.values() if e.get("kind") == "tracker"), None)
+    if found is None:
+        return None
+    statuses = {k: e for k, e in data.items() if e.get("kind") == "status"}
+    check_entries = {k: e for k, e in data.items() if e.get("kind") == "check"}
+    return build(system, found, statuses, found.get("names") or {}, check_entries, has_builder)
+
+
 _WHEN = {"turn_start": "start of their turn", "turn_end": "end of their turn",
          "round_end": "end of the round"}
 
