@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -120,3 +121,26 @@ def assumption_default(entry_id: str) -> Any:
     'reroll'
     """
     return entry(entry_id)["default"]
+
+
+_BUILT: dict[tuple[str, str], tuple[object, Any]] = {}
+
+
+def built(system: str, part: str, make: Callable[[dict[str, dict[str, Any]]], Any]) -> Any:
+    """What ``make`` builds from ``system``'s exported entries (a declared tracker or
+    builder), made once per export of the data (``None`` where nothing is exported).
+
+    >>> built("arts", "demo", lambda data: len(data)) == len(system_data("arts"))
+    True
+    >>> built("nowhere", "demo", len) is None
+    True
+    """
+    if not has_system(system):
+        return None
+    data = system_data(system)
+    cached = _BUILT.get((system, part))
+    if cached is not None and cached[0] is data:
+        return cached[1]
+    made = make(data)
+    _BUILT[(system, part)] = (data, made)
+    return made

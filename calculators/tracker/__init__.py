@@ -105,23 +105,11 @@ def declared_tracker(system: str) -> ModuleType | None:
     >>> declared_tracker("pendragon") is None
     True
     """
-    from ..data import has_system, system_data
-
-    if not has_system(system):
-        return None
-    data = system_data(system)
-    cached = _DECLARED.get(system)
-    if cached is not None and cached[0] is data:
-        return cached[1]
     from ..builders import has_builder
+    from ..data import built
     from .declared import from_data
 
-    module = from_data(system, data, has_builder(system))
-    _DECLARED[system] = (data, module)
-    return module
-
-
-_DECLARED: dict[str, tuple[Any, ModuleType | None]] = {}
+    return built(system, PART, lambda data: from_data(system, data, has_builder(system)))
 
 
 def engine(system: str) -> ModuleType:

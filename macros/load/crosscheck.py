@@ -62,6 +62,18 @@ def _line_at(mapping: LineDict, field_path: str) -> int:
     return line
 
 
+def _report(
+    out: _Collector, root: Path, entry: Entry, found: list[tuple[str, str]], prefix: str = ""
+) -> None:
+    """Each problem of ``entry`` (a field path below ``prefix`` and a message) at its line."""
+    raw = LineDict(entry.data)
+    raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+    for field_path, message in found:
+        where = f"{prefix}.{field_path}" if prefix and field_path else prefix or field_path
+        out.add(root.parent / entry.file, _line_at(raw, where),
+                f"entries[{entry.index}].{where}", message)
+
+
 def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
     """Every calculator entry's inputs, expressions and breakdown (``calculators.declared``)."""
     from calculators.declared import problems, warnings
@@ -73,9 +85,7 @@ def _check_calculators(out: _Collector, data: RulesData, root: Path) -> None:
     for entry in data.calculators.values():
         raw = LineDict(entry.data)
         raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
-        for field_path, message in problems(raw, assumption):
-            line = _line_at(raw, field_path)
-            out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
+        _report(out, root, entry, problems(raw, assumption))
         for field_path, message in warnings(raw):
             line = _line_at(raw, field_path)
             _LOG.warning("%s:%s: entries[%s].%s: %s", entry.file, line, entry.index, field_path,
@@ -87,13 +97,20 @@ def _check_checks(out: _Collector, data: RulesData, root: Path) -> None:
     from calculators.declared.check import problems
 
     for entry in data.entries.values():
-        if entry.kind != "check":
-            continue
-        raw = LineDict(entry.data)
-        raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
-        for field_path, message in problems(raw):
-            line = _line_at(raw, field_path)
-            out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}", message)
+        if entry.kind == "check":
+            _report(out, root, entry, problems(entry.data))
+
+
+def _only_one(
+    out: _Collector, data: RulesData, root: Path, system: str, kind: str
+) -> list[Entry]:
+    """A book's entries of ``kind``, each after the first refused (a book has one)."""
+    found = [e for e in data.entries.values() if e.system == system and e.kind == kind]
+    for extra in found[1:]:
+        out.add(root.parent / extra.file, extra.line, f"entries[{extra.index}].kind",
+                f"a book has one {kind}; {found[0].id} is declared at "
+                f"{found[0].file}:{found[0].line}")
+    return found
 
 
 def _check_trackers(out: _Collector, data: RulesData, root: Path) -> None:
@@ -103,31 +120,15 @@ def _check_trackers(out: _Collector, data: RulesData, root: Path) -> None:
     from calculators.tracker.checks import problems, status_problems
 
     for system in data.systems:
-        trackers = [e for e in data.entries.values()
-                    if e.system == system and e.kind == "tracker"]
-        for extra in trackers[1:]:
-            out.add(root.parent / extra.file, extra.line, f"entries[{extra.index}].kind",
-                    f"a book has one tracker; {trackers[0].id} is declared at "
-                    f"{trackers[0].file}:{trackers[0].line}")
+        trackers = _only_one(out, data, root, system, "tracker")
         tracks = set()
         for entry in trackers[:1]:
-            raw = LineDict(entry.data)
-            raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
             tracks = {t.get("name") for t in entry.get("tracks") or []}
-            for field_path, message in problems(raw):
-                line = _line_at(raw, field_path)
-                out.add(root.parent / entry.file, line, f"entries[{entry.index}].{field_path}",
-                        message)
+            _report(out, root, entry, problems(entry.data))
         for entry in data.entries.values():
-            if entry.system != system or entry.kind != "status" or not entry.get("tracker"):
-                continue
-            raw = LineDict(entry.data)
-            raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
-            for field_path, message in status_problems(entry.data["tracker"], tracks,
-                                                       bool(trackers)):
-                where = f"tracker.{field_path}" if field_path else "tracker"
-                out.add(root.parent / entry.file, _line_at(raw, where),
-                        f"entries[{entry.index}].{where}", message)
+            if entry.system == system and entry.kind == "status" and entry.get("tracker"):
+                found = status_problems(entry.data["tracker"], tracks, bool(trackers))
+                _report(out, root, entry, found, "tracker")
 
 
 def _check_builders(out: _Collector, data: RulesData, root: Path) -> None:
@@ -136,20 +137,10 @@ def _check_builders(out: _Collector, data: RulesData, root: Path) -> None:
     from calculators.builders.declared import problems
 
     for system in data.systems:
-        builders = [e for e in data.entries.values()
-                    if e.system == system and e.kind == "builder"]
-        for extra in builders[1:]:
-            out.add(root.parent / extra.file, extra.line, f"entries[{extra.index}].kind",
-                    f"a book has one builder; {builders[0].id} is declared at "
-                    f"{builders[0].file}:{builders[0].line}")
-        for entry in builders[:1]:
-            raw = LineDict(entry.data)
-            raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+        for entry in _only_one(out, data, root, system, "builder")[:1]:
             plain = json.loads(json.dumps({k: v for k, v in entry.data.items()
                                            if k != "_key_lines"}))
-            for field_path, message in problems(plain):
-                out.add(root.parent / entry.file, _line_at(raw, field_path),
-                        f"entries[{entry.index}].{field_path}", message)
+            _report(out, root, entry, problems(plain))
 
 
 def _check_names(out: _Collector, data: RulesData) -> None:
