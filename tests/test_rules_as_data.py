@@ -101,8 +101,32 @@ def test_a_list_output_needs_a_compute_function(tmp_path: Path) -> None:
     ]
 
 
+TURN: dict[str, object] = {
+    "id": "pendragon.turn_demo",
+    "kind": "calculator",
+    "name": "Actions in a Turn",
+    "rule": "pendragon.instant_actions",
+    "compute": "turn.compute_turn",
+    "inputs": [
+        {"name": "full_round", "kind": "int", "label": "Full-round actions", "default": 0,
+         "min": 0, "max": 5},
+        {"name": "standard", "kind": "int", "label": "Standard actions", "default": 1},
+        {"name": "move", "kind": "int", "label": "Move actions", "default": 1},
+        {"name": "minor", "kind": "int", "label": "Minor actions", "default": 1},
+        {"name": "instant", "kind": "int", "label": "Instant actions", "default": 0},
+        {"name": "substitutions", "kind": "choice", "label": "Substitutions",
+         "choices": ["both", "either", "chain"], "default": "both"},
+    ],
+    "outputs": [
+        {"name": "allowed", "label": "Allowed", "kind": "bool"},
+        {"name": "problems", "label": "Problems", "kind": "list"},
+    ],
+}
+"""A declaration whose outputs a book's Python function gives (``compute``)."""
+
+
 def test_a_compute_entry_builds_the_books_function() -> None:
-    calc = declared.build(declared.spec.COMPUTED)
+    calc = declared.build(TURN)
     assert calc.compute.__module__ == "calculators.books.pendragon.turn"
     values = {i.name: i.default for i in calc.inputs}
     assert calc.compute(**values)["allowed"] is True

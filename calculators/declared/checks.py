@@ -147,12 +147,14 @@ def _compute_problems(
 ) -> list[Problem]:
     """The problems of a calculator whose outputs a Python function gives (``compute``).
 
-    >>> from calculators.declared.spec import COMPUTED
-    >>> problems(COMPUTED, lambda _: None)
+    >>> turn = {"id": "pendragon.turn", "compute": "turn.compute_turn",
+    ...         "inputs": [{"name": "minor", "kind": "int", "label": "Minor", "default": 1}],
+    ...         "outputs": [{"name": "problems", "label": "Problems", "kind": "list"}]}
+    >>> problems(turn, lambda _: None)
     []
-    >>> problems({**COMPUTED, "compute": "damage.nowhere", "let": {"a": "1"}}, lambda _: None)
+    >>> problems({**turn, "compute": "turn.nowhere", "let": {"a": "1"}}, lambda _: None)
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('compute', "the module calculators.books.pendragon.damage has no function 'nowhere'"),
+    [('compute', "the module calculators.books.pendragon.turn has no function 'nowhere'"),
      ('let', "a calculator with 'compute' has no 'let': its function works it out")]
     """
     from .compute import resolve

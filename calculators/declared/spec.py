@@ -62,28 +62,6 @@ EXAMPLE: dict[str, Any] = {
 """A small declaration, as the exported JSON holds one (the examples use it)."""
 
 
-COMPUTED: dict[str, Any] = {
-    "id": "pendragon.turn_demo",
-    "kind": "calculator",
-    "name": "Actions in a Turn",
-    "rule": "pendragon.instant_actions",
-    "compute": "turn.compute_turn",
-    "inputs": [
-        {"name": "full_round", "kind": "int", "label": "Full-round actions", "default": 0,
-         "min": 0, "max": 5},
-        {"name": "standard", "kind": "int", "label": "Standard actions", "default": 1},
-        {"name": "move", "kind": "int", "label": "Move actions", "default": 1},
-        {"name": "minor", "kind": "int", "label": "Minor actions", "default": 1},
-        {"name": "instant", "kind": "int", "label": "Instant actions", "default": 0},
-        {"name": "substitutions", "kind": "choice", "label": "Substitutions",
-         "choices": ["both", "either", "chain"], "default": "both"},
-    ],
-    "outputs": [
-        {"name": "allowed", "label": "Allowed", "kind": "bool"},
-        {"name": "problems", "label": "Problems", "kind": "list"},
-    ],
-}
-"""A declaration whose outputs a book's Python function gives (``compute``)."""
 
 
 def _dice_terms(node: Node) -> list[Dice]:
