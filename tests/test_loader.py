@@ -213,7 +213,8 @@ def test_every_problem_is_listed_across_files(tmp_path: Path) -> None:
     found = problems(write(tmp_path, rules, system))
     assert found == [
         "rules_data/demo/rules.yml:3: entries[0].kind: must be one of ability, art, assumption, "
-        "attribute, calculator, formula, prose, section, sidebar, status, table, term; got 'spell'",
+        "attribute, builder, calculator, check, formula, prose, section, sidebar, status, table, "
+        "term, tracker; got 'spell'",
         "rules_data/demo/rules.yml:6: entries[1].id: "
         "must look like 'demo.some_name' (lower case); got 'Demo.Bad'",
         "rules_data/demo/rules.yml:9: entries[1].source.file: "

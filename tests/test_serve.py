@@ -18,8 +18,10 @@ from pathlib import Path
 from tests.sitebuild import copy_project
 
 PAGE = "pendragon/calculators/"
-TITLE = "Damage, wounds and unconsciousness"
-EDITED = "Damage, wounds and unconsciousness (edited while serving)"
+TITLE = "Damage Tokens 10 = 8 + 5 damage"
+EDITED = "Damage Tokens (edited while serving) 10 = 8 + 5 damage"
+SOURCE = 'f"Damage Tokens {damage_after} = '
+EDITED_SOURCE = 'f"Damage Tokens (edited while serving) {damage_after} = '
 DATA_TITLE = "Check against a Difficulty"
 DATA_EDITED = "Check against a Difficulty (edited in rules_data while serving)"
 
@@ -89,11 +91,12 @@ def test_serve_picks_up_changed_calculator_declarations(tmp_path: Path) -> None:
         first = wait_for(url, TITLE, 180)
         assert first is not None, "mkdocs serve never served the page"
         assert EDITED not in first
-        declarations = project / "calculators" / "books" / "pendragon" / "declarations.py"
-        source = declarations.read_text(encoding="utf-8")
-        assert f'"{TITLE}",' in source
-        declarations.write_text(source.replace(f'"{TITLE}",', f'"{EDITED}",'), encoding="utf-8")
-        assert wait_for(url, EDITED, 120) is not None, "the rebuilt page kept the old title"
+        # The book's Python: the function a calculator's compute names.
+        python = project / "calculators" / "books" / "pendragon" / "damage.py"
+        source = python.read_text(encoding="utf-8")
+        assert SOURCE in source
+        python.write_text(source.replace(SOURCE, EDITED_SOURCE), encoding="utf-8")
+        assert wait_for(url, EDITED, 120) is not None, "the rebuilt page kept the old words"
         data = project / "rules_data" / "pendragon" / "damage.yml"
         text = data.read_text(encoding="utf-8")
         assert f"  name: {DATA_TITLE}\n" in text

@@ -39,7 +39,7 @@ import pkgutil
 from types import ModuleType
 
 __all__ = ["BOOKS_ENV", "add_folder", "built_in", "has_part", "import_part", "installed",
-           "module_name"]
+           "module_file", "module_name"]
 
 #: The environment variable naming more folders of books' packages (``os.pathsep``
 #: between them), searched after this one (set by the ``rulebinder`` plugin for an
@@ -100,6 +100,31 @@ def module_name(book: str, part: str = "") -> str | None:
             return None
         locations = list(spec.submodule_search_locations or ())
     return f"{__name__}.{book}.{part}" if part else f"{__name__}.{book}"
+
+
+def module_file(book: str, part: str) -> str | None:
+    """The file of ``book``'s module ``part`` (``"damage"``, ``"grid.shapes"``), found
+    without importing anything: the build checks a ``compute:`` name before the book's
+    modules can run (they read the data it exports).
+
+    >>> module_file("pendragon", "turn").endswith("pendragon/turn.py")
+    True
+    >>> module_file("pendragon", "nowhere") is None
+    True
+    """
+    locations = _locations(book)
+    origin = None
+    for name in part.split("."):
+        spec = (
+            importlib.machinery.PathFinder.find_spec(name, locations)
+            if name.isidentifier() and locations
+            else None
+        )
+        if spec is None:
+            return None
+        locations = list(spec.submodule_search_locations or ())
+        origin = spec.origin
+    return origin
 
 
 def has_part(book: str, part: str) -> bool:

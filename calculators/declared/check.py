@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -96,7 +96,8 @@ def modes(entry: Mapping[str, Any]) -> list[str]:
 
 def stat_range(entry: Mapping[str, Any]) -> list[int]:
     """The stat values the odds table shows: ``min`` to ``max`` (at most 21 of them, around
-    the default where the range is wider or open).
+    the default where the range is wider; from 3 below the default to 5 above where the book
+    gives no bound).
 
     >>> stat_range(EXAMPLE)
     [-1, 0, 1, 2, 3]
@@ -107,8 +108,8 @@ def stat_range(entry: Mapping[str, Any]) -> list[int]:
     if not stat:
         return []
     default = int(stat.get("default", 0))
-    low = stat.get("min", default - 10)
-    high = stat.get("max", default + 10)
+    low = stat.get("min", default - 3)
+    high = stat.get("max", default + 5)
     if high - low > 20:
         low, high = max(low, default - 10), min(high, default + 10)
     return list(range(low, high + 1))
@@ -273,8 +274,12 @@ class _CheckCompute:
         return result
 
 
-def problems(entry: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Every problem of a check entry whose fields have the right types already.
+def problems(
+    entry: Mapping[str, Any],
+    assumption: Callable[[str], Mapping[str, Any] | None] = lambda _: None,
+) -> list[tuple[str, str]]:
+    """Every problem of a check entry whose fields have the right types already
+    (``assumption`` looks up an assumption entry by id, for its inputs).
 
     >>> problems(EXAMPLE)
     []
@@ -289,7 +294,7 @@ def problems(entry: Mapping[str, Any]) -> list[tuple[str, str]]:
     names = {STAT} if entry.get("stat") else set()
     for index, spec in enumerate(entry.get("inputs") or []):
         where = f"inputs[{index}]"
-        found += [(f"{where}.{f}", m) for f, m in _input_problems(spec, lambda _: None)]
+        found += [(f"{where}.{f}", m) for f, m in _input_problems(spec, assumption)]
         if spec.get("name") in names | {TOTAL, "mode"} or spec.get("kind") in ("dice", "text"):
             found.append((f"{where}.name", "a check's input is a new int, bool or choice"))
         names.add(spec.get("name"))

@@ -157,11 +157,11 @@ def _compute_problems(
     [('compute', "the module calculators.books.pendragon.turn has no function 'nowhere'"),
      ('let', "a calculator with 'compute' has no 'let': its function works it out")]
     """
-    from .compute import resolve
+    from .compute import locate
 
     found: list[Problem] = []
     try:
-        resolve(str(entry.get("id", "")).partition(".")[0], entry["compute"])
+        locate(str(entry.get("id", "")).partition(".")[0], entry["compute"])
     except LookupError as error:
         found.append(("compute", str(error.args[0])))
     for field in ("roll", "let", "breakdown"):

@@ -5,6 +5,7 @@ the breakdown's lines.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import random
 import string
@@ -65,6 +66,41 @@ def build(entry: Mapping[str, Any], defaults: Callable[[str], Any] | None = None
         rolls=rolls,
         extra={"declared": True},
     )
+
+
+def locate(book: str, path: str) -> None:
+    """Check, without importing anything, that ``path`` (``module.function``) names a
+    function of ``book``'s package: the build runs this before the data the book's modules
+    read is exported. :class:`LookupError` says what is missing.
+
+    >>> locate("pendragon", "turn.compute_turn")
+    >>> locate("pendragon", "turn.nowhere")
+    Traceback (most recent call last):
+    ...
+    LookupError: the module calculators.books.pendragon.turn has no function 'nowhere'
+    """
+    module_path, _, function = path.rpartition(".")
+    if not module_path or not all(part.isidentifier() for part in path.split(".")):
+        raise LookupError(
+            f"write 'module.function', a function of a module of the book's package; got {path!r}"
+        )
+    origin = books.module_file(book, module_path)
+    if origin is None or not origin.endswith(".py"):
+        where = f"calculators/books/{book}/{module_path.replace('.', '/')}.py"
+        raise LookupError(f"the book {book!r} has no module {module_path!r} ({where})")
+    with open(origin, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read(), origin)
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    if function not in names:
+        raise LookupError(f"the module {books.module_name(book, module_path)} has no function "
+                          f"{function!r}")
 
 
 def resolve(book: str, path: str) -> Callable[..., dict[str, Any]]:

@@ -96,9 +96,13 @@ def _check_checks(out: _Collector, data: RulesData, root: Path) -> None:
     """Every check entry's roll, modes and bands (``calculators.declared.check``)."""
     from calculators.declared.check import problems
 
+    def assumption(ref: str) -> dict[str, Any] | None:
+        found = data.entries.get(ref)
+        return found.data if found is not None and found.kind == "assumption" else None
+
     for entry in data.entries.values():
         if entry.kind == "check":
-            _report(out, root, entry, problems(entry.data))
+            _report(out, root, entry, problems(entry.data, assumption))
 
 
 def _only_one(

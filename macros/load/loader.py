@@ -104,21 +104,31 @@ def _sanitize(out: _Collector, path: Path, raw: LineDict, prefix: str) -> None:
             )
 
 
-def _refine(out: _Collector, path: Path, meta: LineDict) -> None:
+DROPPABLE_KINDS = frozenset({"check", "tracker", "builder", "calculator", "assumption"})
+"""The kinds of entry ``refine.yml``'s ``drop`` may switch off: declarations, never the
+rulebook's text."""
+
+
+def _refine(out: _Collector, path: Path, meta: LineDict) -> dict[str, int]:
     """An author's ``refine.yml`` beside an imported system (the importer never writes it):
-    ``pages`` are added after the system's own, and ``system`` fields replace its own
-    (``summary`` and ``rulebook`` field by field)."""
+    ``pages`` are added after the system's own, ``system`` fields replace its own
+    (``summary`` and ``rulebook`` field by field), and ``drop`` lists declarations the
+    importer inferred that the author switches off (their ids, with the line of each)."""
     if not path.is_file():
-        return
+        return {}
     doc = _read(out, path)
     if doc is None:
-        return
+        return {}
     if not isinstance(doc, dict):
-        out.add(path, 1, "refine", "expected a mapping with 'pages' and/or 'system'")
-        return
+        out.add(path, 1, "refine", "expected a mapping with 'pages', 'system' or 'drop'")
+        return {}
     for key in doc:
-        if key not in ("pages", "system"):
-            out.add(path, doc.line_of(str(key)), str(key), "unknown field (pages, system)")
+        if key not in ("pages", "system", "drop"):
+            out.add(path, doc.line_of(str(key)), str(key), "unknown field (pages, system, drop)")
+    drops = doc.get("drop") or []
+    if not isinstance(drops, list) or not all(isinstance(d, str) for d in drops):
+        out.add(path, doc.line_of("drop"), "drop", "must be a list of entry ids")
+        drops = []
     pages = doc.get("pages") or []
     if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages):
         out.add(path, doc.line_of("pages"), "pages", "must be a list of page names")
@@ -127,7 +137,7 @@ def _refine(out: _Collector, path: Path, meta: LineDict) -> None:
     changes = doc.get("system") or {}
     if not isinstance(changes, dict):
         out.add(path, doc.line_of("system"), "system", "must be a mapping of system fields")
-        return
+        return {}
     for key, value in changes.items():
         if (
             key in ("summary", "rulebook")
@@ -139,6 +149,7 @@ def _refine(out: _Collector, path: Path, meta: LineDict) -> None:
             out.add(path, changes.line_of(str(key)), f"system.{key}", "is the importer's")
         else:
             meta[key] = value
+    return {name: doc.line_of("drop") for name in drops}
 
 
 def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
@@ -154,7 +165,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         return
     meta = doc["system"]
     before = len(out.problems)
-    _refine(out, folder / "refine.yml", meta)
+    drops = _refine(out, folder / "refine.yml", meta)
     _check_fields(out, system_path, meta, SYSTEM_FIELDS, "system.")
     nested = {"summary": SUMMARY_FIELDS, "rulebook": RULEBOOK_FIELDS}
     for name, specs in nested.items():
@@ -213,7 +224,10 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         if not page_path.is_file():
             out.add(system_path, meta.line_of("pages"), "system.pages", f"no file {name}.yml")
             continue
-        _load_page(out, data, system, page_path)
+        _load_page(out, data, system, page_path, drops)
+    for name, line in drops.items():
+        out.add(folder / "refine.yml", line, "drop",
+                f"no declaration {name!r} to drop (one of: {', '.join(sorted(DROPPABLE_KINDS))})")
     for extra in sorted(folder.glob("*.yml")):
         if extra.stem not in ("system", "import", "refine") and extra.stem not in listed:
             out.add(extra, 1, "page", f"file is not listed in {system.id}/system.yml pages")
@@ -237,7 +251,9 @@ def _check_page_names(
                 )
 
 
-def _load_page(out: _Collector, data: RulesData, system: System, path: Path) -> None:
+def _load_page(
+    out: _Collector, data: RulesData, system: System, path: Path, drops: dict[str, int]
+) -> None:
     doc = _read(out, path)
     if doc is None:
         return
@@ -263,6 +279,10 @@ def _load_page(out: _Collector, data: RulesData, system: System, path: Path) -> 
         out.add(path, doc.line_of("entries"), "entries", "expected a list of entries")
         return
     for index, raw in enumerate(entries):
+        if isinstance(raw, LineDict) and raw.get("kind") in DROPPABLE_KINDS and (
+            drops.pop(str(raw.get("id")), None) is not None
+        ):
+            continue  # switched off in refine.yml
         _load_entry(out, data, system, page, path, index, raw)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from macros.render.urls import anchor
 
 from .ids import Ids, page_name
+from .mechanics import apply, read_mechanics
 from .problems import ImportFailed, Problem
 from .read import Source
 from .structure import PageData, structure
@@ -29,6 +30,8 @@ class Book:
     system: dict[str, Any]
     pages: list[PageData]
     notes: list[str] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+    """The book's tool pages its declarations support: calculators, tracker, builder."""
 
     def entries(self) -> list[dict[str, Any]]:
         """Every entry of every page, in order."""
@@ -138,6 +141,8 @@ def _aliases(pages: list[PageData]) -> None:
     terms = [e for page in pages for e in page.entries if e["kind"] == "term"]
     taken = {e["name"] for e in terms}
     for entry in terms:
+        if entry.get("_no_aliases"):  # a stat: its name only ("an edge" is not Edge)
+            continue
         forms = [a for a in aliases(entry["name"]) if a not in taken]
         taken.update(forms)
         if forms:
@@ -173,13 +178,20 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     if problems:
         raise ImportFailed(problems)
     notes: list[str] = [f"{s.name}: {note}" for s in sources for note in s.notes]
-    glossary = _glossary(pages, made.run_ins, ids, notes)
+    found = read_mechanics(pages, ids)
+    tools = apply(pages, found)
+    notes += found.notes
+    statuses = {e["name"].lower() for page in pages for e in page.entries
+                if e["kind"] == "status"}
+    run_ins = [r for r in made.run_ins if r.name.lower() not in statuses]
+    glossary = _glossary(pages, run_ins, ids, notes)
     if glossary:
         pages.append(glossary)
     _aliases(pages)
     for entry in (e for page in pages for e in page.entries):
         entry.pop("_line", None)
         entry.pop("_level", None)
+        entry.pop("_no_aliases", None)
     seeds: Any = [s.name for s in sources] if len(sources) > 1 else sources[0].name
     repairs = sorted({r for s in sources for r in s.repairs})
     files = ", ".join(f"`{s.name}`" for s in sources)
@@ -212,4 +224,4 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
         if counts[kind]
     ) + "."
     system["rulebook"] = rulebook
-    return Book(system, pages, notes)
+    return Book(system, pages, notes, tools)

@@ -179,6 +179,7 @@ class _Builder:
             "name": name,
             "level": level,
             "source": self.source_ref(),
+            "_line": block.start + 1,
         }
         self.open = self.add(entry)
         self.section_ids.append((block.start + 1, entry["id"]))

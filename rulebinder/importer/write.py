@@ -34,6 +34,9 @@ REFINE_TEMPLATE = """\
 #   docs/<id>/<page>.md holding {{ rules_page() }}.
 # system: fields of system.yml to replace: its name, text, or its front page card, e.g.
 #   system: {name: My Book, summary: {damage: Damage is dealt in hit points.}}
+# drop: the ids of declarations the importer read from the book (checks, the tracker, the
+#   builder, assumptions; the import summary lists each with its source line) to switch
+#   off, e.g. drop: [mybook.character_builder]; put a corrected one in a page of your own.
 pages: []
 system: {}
 """
@@ -111,7 +114,24 @@ def plan(book: Book, root: Path) -> dict[Path, bytes]:
             {"page": {"title": page.title}, "entries": page.entries}
         ).encode()
         files[docs_dir / f"{page.name}.md"] = _page_md(page.title).encode()
+    for tool in book.tools:
+        files[docs_dir / f"{tool}.md"] = _TOOL_MD[tool].format(id=system_id).encode()
     return files
+
+
+_TOOL_MD = {
+    "calculators": "---\nengine: eager\ntitle: Calculators\n---\n\n# Calculators\n\n"
+    "Every calculator of this book, each also beside the rule it computes.\n\n"
+    '{{{{ calculators_for("{id}") }}}}\n',
+    "tracker": "---\ntitle: Encounter tracker\n---\n\n# Encounter tracker\n\n"
+    "Run a scene turn by turn: the tracker keeps the order, each character's numbers, tracks "
+    "and conditions, and applies the rules the book states plainly, saying which rule changed "
+    "what. Every step can be undone.\n\n"
+    '{{{{ encounter_tracker("{id}") }}}}\n',
+    "builder": "---\ntitle: Character builder\n---\n\n# Character builder\n\n"
+    '{{{{ character_builder("{id}") }}}}\n',
+}
+"""The tool pages an imported book gets from its declarations."""
 
 
 def record(files: dict[Path, bytes], sources: list[Source], root: Path) -> bytes:

@@ -1,0 +1,255 @@
+"""A game's mechanics read from its own words: the declarations of its table tools.
+
+Where a rulebook states a mechanic plainly, the importer writes the declaration the five
+books use (``docs/authoring.md``), citing the entry and source line it came from:
+
+* **checks** (:func:`checks_in`): "roll 2d6 + Edge; 10+ full success, 7–9 partial, 6- a
+  miss" (dice + stat against bands, with "roll 3d6 and keep the highest two" as a mode);
+  "roll a d20 and add your modifier; meet or beat the DC" (with advantage: two d20, the
+  higher); "roll d100 equal to or under your skill"; "roll a number of d6 equal to your
+  stat; each 5 or 6 is a success";
+* **stats** (:func:`stats_in`): "four stats: Nerve, Edge, Guile and Grit", or a bold list
+  under a Stats heading, and their range ("a number from -1 to 3");
+* **tracks** (:func:`tracks_in`): "a Stress track of 6 boxes", "Harm has three steps:
+  Bruised, Hurt (-1 on every action roll) and Out";
+* **initiative**: "rolls 1d6 + Nerve for initiative", "a tie goes to the higher Nerve";
+* **conditions** (:func:`conditions_in`): the entries of a Conditions or Statuses section
+  (headings, bold or plain ``Name:`` run-ins, list items) become statuses; what they do,
+  where it is plain ("mark 1 Stress at the end of each round", "-1 on action rolls",
+  "until the end of the scene", "for 2 rounds"), becomes their tracker behaviour;
+* **character creation** (:func:`builder_in`): "every stat starts at 0", "you have 6
+  points to spend", "raising it from 2 to 3 costs 2 more", "one stat may be lowered to
+  -1", "pick a Trade: Burglar, Face or Fixer".
+
+What is not plain stays text; what is ambiguous is reported and nothing is written for it.
+No value the book does not state is invented: a calculator input the book gives no value
+for gets an assumption entry, shown to the reader.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..ids import Ids, slug
+from .checks import _check_name, _dice, checks_in, stats_in
+from .table import (
+    _INITIATIVE,
+    _TIES,
+    CONDITIONS_HEADING,
+    builder_in,
+    condition_paragraphs,
+    status_behaviour,
+    tracks_in,
+)
+from .text import Found, Place, sentences
+
+__all__ = ["Found", "apply", "read_mechanics"]
+
+def _place(entry: dict[str, Any]) -> Place:
+    source = dict(entry["source"])
+    return Place(entry["id"], str(source.get("file", "")), int(entry.get("_line") or 0), source)
+
+
+def read_mechanics(pages: list[Any], ids: Ids) -> Found:
+    """Everything of the mechanics the book states plainly (``pages``: the importer's
+    :class:`~.structure.PageData`, before the glossary is made)."""
+    found = Found()
+    entries = [e for page in pages for e in page.entries]
+    stats, bounds, stats_at = stats_in(entries)
+    by_id = {e["id"]: e for e in entries}
+    # Checks: the first found is the core check the tracker rolls.
+    for entry in entries:
+        if entry["kind"] not in ("section", "prose", "term", "sidebar"):
+            continue
+        for made in checks_in(entry, _place(entry), ids, stats):
+            check = made.entry
+            if stats and bounds and check.get("stat") and "max" not in check["stat"]:
+                check["stat"].update(min=max(bounds[0], check["stat"].get("min", bounds[0])),
+                                     max=bounds[1])
+            for spec in made.inputs:
+                _assume(found, ids, check, spec)
+            check["source"] = made.place.source
+            found.checks.append(check)
+            found.placed[check["id"]] = entry["id"]
+            found.notes.append(f"check {check['id']} from {made.place.cite()}")
+    check_words = {}
+    for check in found.checks:
+        for word in re.findall(r"[a-z]+", check["name"].lower()):
+            if word not in ("the", "a", "an", "roll", "rolls", "check", "checks", "making", "of"):
+                check_words.setdefault(word, check["id"])
+    # Tracks and initiative.
+    tracks: dict[str, dict[str, Any]] = {}
+    initiative: dict[str, Any] | None = None
+    for entry in entries:
+        text = entry.get("text") or ""
+        for track in tracks_in(text):
+            if track["name"] not in tracks:
+                track["rule"] = entry["id"]
+                tracks[track["name"]] = track
+                found.notes.append(f"track {track['label']} from {_place(entry).cite()}")
+        plain = " ".join(sentences(text))
+        match = _INITIATIVE.search(plain)
+        if match and initiative is None:
+            dice = _dice(match.group("dice") or match.group("dice2"))
+            stat = match.group("stat") or match.group("stat2")
+            if stat and stat.lower() not in {s.lower() for s in stats}:
+                found.notes.append(f"initiative at {_place(entry).cite()} adds {stat!r}, not a "
+                                   "stat the book lists: left as text")
+                continue
+            initiative = {"roll": f"{dice} + {slug(stat)}" if stat else dice,
+                          "rule": entry["id"]}
+            tie = _TIES.search(plain)
+            if tie and tie.group("stat").lower() in {s.lower() for s in stats}:
+                initiative["ties"] = [slug(tie.group("stat"))]
+            found.notes.append(f"initiative {initiative['roll']} from {_place(entry).cite()}")
+    # Conditions.
+    track_names = {t["label"].lower(): name for name, t in tracks.items()}
+    for page in pages:
+        for index, entry in enumerate(page.entries):
+            heading = str(entry.get("name", ""))
+            if entry["kind"] != "section" or not CONDITIONS_HEADING.match(heading.strip()):
+                continue
+            kept, listed = condition_paragraphs(entry.get("text") or "")
+            made_here = []
+            for name, text in listed:
+                status = {"kind": "status", "id": ids.new(name), "name": name,
+                          "group": "status", "text": text, "source": entry["source"]}
+                made_here.append(status)
+            if listed:
+                if kept:
+                    entry["text"] = "\n\n".join(kept)
+                else:
+                    entry.pop("text", None)
+            for later in page.entries[index + 1:]:
+                if later["kind"] == "section":
+                    break
+                if later["kind"] == "term" and later.get("text"):
+                    later["kind"] = "status"
+                    later["group"] = "status"
+                    later.pop("tag", None)
+                    made_here.append(later)
+            for status in made_here:
+                behaviour = status_behaviour(status["text"], track_names, check_words)
+                if behaviour:
+                    status["tracker"] = behaviour
+                found.notes.append(f"status {status['id']} from {_place(entry).cite()}"
+                                   + (" (with its tracker behaviour)" if behaviour else ""))
+            found.statuses += [(entry["id"], s) for s in made_here if s not in page.entries]
+    # Stats as terms, linked where mentioned (their names only: "an edge" is no stat).
+    if stats and stats_at:
+        names = {e["name"].lower() for e in entries}
+        at = by_id[stats_at]
+        for name in stats:
+            if name.lower() not in names:
+                sentence = next((s for s in sentences(at.get("text") or "") if name in s),
+                                at["name"])
+                found.stat_terms.append({"kind": "term", "id": ids.new(name), "name": name,
+                                         "tag": "Stat", "text": sentence,
+                                         "source": at["source"], "_no_aliases": True})
+        found.notes.append(f"stats {', '.join(stats)} from {_place(at).cite()}")
+    # Character creation.
+    for entry in entries:
+        made = builder_in(entry.get("text") or "", stats, bounds)
+        if made:
+            builder = {"kind": "builder", "id": ids.new("character builder"),
+                       "name": _check_name(entry["name"]), "rule": entry["id"], **made,
+                       "source": entry["source"]}
+            stat_ids = {t["name"]: t["id"] for t in found.stat_terms}
+            for attribute in builder["attributes"]:
+                if attribute["label"] in stat_ids:
+                    attribute["entry"] = stat_ids[attribute["label"]]
+            found.builder = builder
+            found.placed[builder["id"]] = entry["id"]
+            found.notes.append(f"builder {builder['id']} from {_place(entry).cite()}")
+            break
+    # The tracker: a book with statuses or tracks.
+    statuses = [s for _, s in found.statuses] + [
+        e for e in entries if e["kind"] == "status"]
+    if tracks or statuses:
+        rule = (initiative or {}).get("rule") or next(iter(tracks.values()), {}).get("rule") or (
+            found.statuses[0][0] if found.statuses else entries[0]["id"])
+        tracker: dict[str, Any] = {"kind": "tracker", "id": ids.new("encounter tracker"),
+                                   "name": "Encounter tracker", "rule": rule}
+        if stats:
+            stat_ids = {t["name"]: t["id"] for t in found.stat_terms}
+            tracker["stats"] = [
+                {"name": slug(s), "label": s,
+                 **({"min": bounds[0], "max": bounds[1]} if bounds else {}),
+                 **({"entry": stat_ids[s]} if s in stat_ids else {})}
+                for s in stats]
+        if tracks:
+            tracker["tracks"] = list(tracks.values())
+        if initiative:
+            tracker["initiative"] = initiative
+        if found.checks and stats:
+            tracker["checks"] = [found.checks[0]["id"]]
+        tracker["source"] = by_id[rule]["source"] if rule in by_id else entries[0]["source"]
+        found.tracker = tracker
+        found.placed[tracker["id"]] = rule
+        found.notes.append(f"tracker {tracker['id']}: {len(stats)} stats, {len(tracks)} tracks, "
+                           f"{len(statuses)} statuses"
+                           + (f", initiative {initiative['roll']}" if initiative else ""))
+    return found
+
+
+def _assume(found: Found, ids: Ids, check: dict[str, Any], spec: dict[str, Any]) -> None:
+    """An input whose value the book does not state: an assumption entry says what the
+    calculator starts with, shown to the reader, and the input takes it."""
+    defaults = {"dc": 10, "stat": 3}
+    value = defaults.get(spec["name"], 50)
+    label = spec.get("label", spec["name"])
+    assumption = {
+        "kind": "assumption", "id": ids.new(f"assume {check['name']} {spec['name']}"),
+        "name": f"{check['name']}: the {label} the calculator starts with",
+        "text": f"The calculator of {check['name']} starts with {label} {value}; change it "
+                "to the value of the roll at hand.",
+        "reason": "The rulebook states the rule but gives no typical value for it, and a "
+                  "calculator needs one to start with.",
+        "default": value, "applies_to": [check["rule"]], "source": check.get("source")
+        or {},
+    }
+    found.assumptions.append(assumption)
+    found.placed[assumption["id"]] = check["rule"]
+    if spec["name"] == "stat" and check.get("stat"):
+        check["stat"]["default"] = value
+        found.notes.append(f"assumption {assumption['id']}: the pool's size starts at {value}")
+        return
+    spec.pop("default", None)
+    spec["assumption"] = assumption["id"]
+    check.setdefault("assumptions", []).append(assumption["id"])
+    found.notes.append(f"assumption {assumption['id']}: {label} starts at {value}")
+
+
+def apply(pages: list[Any], found: Found) -> list[str]:
+    """Put what was found into the pages (each declaration after the entry it follows);
+    the tool pages the book now has (``calculators``, ``tracker``, ``builder``)."""
+    after: dict[str, list[dict[str, Any]]] = {}
+    for follows, status in found.statuses:
+        after.setdefault(follows, []).append(status)
+    stats_after = found.stat_terms
+    for declaration in [*found.checks, *found.assumptions, found.tracker, found.builder]:
+        if declaration is not None:
+            if declaration["kind"] == "assumption":
+                declaration["source"] = next(
+                    (e["source"] for p in pages for e in p.entries
+                     if e["id"] == found.placed[declaration["id"]]), declaration["source"])
+            after.setdefault(found.placed[declaration["id"]], []).append(declaration)
+    for page in pages:
+        out: list[dict[str, Any]] = []
+        for entry in page.entries:
+            out.append(entry)
+            if stats_after and any(t["source"] == entry["source"] and entry["kind"] == "section"
+                                   for t in stats_after[:1]):
+                out += stats_after
+                stats_after = []
+            out += after.pop(entry["id"], [])
+        page.entries[:] = out
+    tools = []
+    if found.checks:
+        tools.append("calculators")
+    if found.tracker:
+        tools.append("tracker")
+    if found.builder:
+        tools.append("builder")
+    return tools
