@@ -153,8 +153,11 @@ def build(
         if status.get("tracker"):
             rules.append(Rule(sid, status["name"], sid, status_does(status, tracks, names)))
 
+    for stat in stats:  # a stat starts at its default, else at 0 moved into its range
+        start = max(0, stat.get("min", 0))
+        stat.setdefault("default", min(start, stat.get("max", start)))
     creature_fields = tuple(
-        Field(s["name"], s["label"], "int", s.get("default", 0), low=s.get("min", -99),
+        Field(s["name"], s["label"], "int", s["default"], low=s.get("min", -99),
               high=s.get("max", 999))
         for s in stats
     ) + tuple(
