@@ -1,6 +1,7 @@
 """Each of the five rulebooks imported from scratch beside its hand-structured system,
 built once, and the two compared: pages, entries, linked terms, inline dice, roll tables,
-and what the hand-made one adds (calculators, builder, tracker). Prints a Markdown table
+the checks, statuses, tracker and builder each declares (the importer reads them from the
+book's words), and its tool pages (calculators, builder, tracker). Prints a Markdown table
 (the README's).
 
     .venv/bin/python scripts/compare_import.py
@@ -48,6 +49,9 @@ def figures(root: Path, site: Path, system: str) -> dict[str, object]:
         "dice": html.count("data-dice="),
         "rolls": rolls,
         "calculators": kinds["calculator"],
+        "read": ", ".join(f"{kinds[k]} {k}{'es' if k == 'status' and kinds[k] != 1 else ''}"
+                          f"{'s' if k != 'status' and kinds[k] != 1 else ''}"
+                          for k in ("check", "status", "tracker", "builder") if kinds[k]) or "—",
         "extras": ", ".join(extras) or "—",
     }
 
@@ -69,13 +73,15 @@ def main() -> None:
         result = mkdocs_build(root, site)
         assert result.returncode == 0, result.stdout + result.stderr
         print("| book | version | pages | entries | terms & other linkable entries | "
-              "inline dice | roll tables | calculators in rules data | hand-made pages |")
-        print("|---|---|---|---|---|---|---|---|---|")
+              "inline dice | roll tables | calculators in rules data | checks, statuses, "
+              "tracker, builder in rules data | tool pages |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for system, new in pairs:
             for label, name in (("hand-structured", system), ("imported", new)):
                 f = figures(root, site, name)
                 print(f"| {system} | {label} | {f['pages']} | {f['entries']} | {f['linkable']} "
-                      f"| {f['dice']} | {f['rolls']} | {f['calculators']} | {f['extras']} |")
+                      f"| {f['dice']} | {f['rolls']} | {f['calculators']} | {f['read']} "
+                      f"| {f['extras']} |")
 
 
 if __name__ == "__main__":

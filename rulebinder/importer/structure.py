@@ -78,11 +78,18 @@ class _Builder:
         self.glossary_level = 0
         self.titles: list[str] = []
         self.section_ids: list[tuple[int, str]] = []  # (source line, entry id), for run-ins
+        self._lines: list[str] | None = None
 
     # -- helpers ---------------------------------------------------------------------
     def source_ref(self) -> dict[str, str]:
         heading = " > ".join(text for _, text in self.path) or self.first_line()
         return {"file": self.source.name, "heading": heading}
+
+    def lines(self) -> list[str]:
+        """The source's lines, split once (a long book is flushed thousands of times)."""
+        if self._lines is None:
+            self._lines = self.source.markdown.splitlines()
+        return self._lines
 
     def first_line(self) -> str:
         """What names text before the first heading: the book's first short line."""
@@ -105,7 +112,7 @@ class _Builder:
         """The Markdown gathered since the last entry: the open entry's text, or prose."""
         if not self.prose:
             return
-        lines = self.source.markdown.splitlines()
+        lines = self.lines()
         out: list[str] = []
         at = self.prose[0].start
         for block in self.prose:
