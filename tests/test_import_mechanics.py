@@ -150,3 +150,18 @@ def test_the_ashes_cost_of_the_last_step_is_read() -> None:
 ])
 def test_ambiguous_bands_write_nothing(text: str) -> None:
     assert bands_in(text) is None
+
+
+def test_an_ambiguous_roll_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
+    from rulebinder.importer.command import Options, run
+    from rulebinder.new import create
+
+    create(tmp_path, say=lambda _: None)
+    source = tmp_path / "gap.md"
+    source.write_text("# Gap\n\n## Rolling\n\nRoll 2d6 + Edge. On a 10+ you win; on a 3-4 "
+                      "you lose.\n", "utf-8")
+    said: list[str] = []
+    assert run(Options([source], "gap", root=tmp_path), said.append) == 0
+    assert any(line.startswith("not read: a roll at gap.md line 3") for line in said), said
+    written = "".join(p.read_text("utf-8") for p in (tmp_path / "rules_data").rglob("*.yml"))
+    assert "kind: check" not in written

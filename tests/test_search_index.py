@@ -12,6 +12,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 import yaml
 
 from macros.render.cjk import han_count
@@ -115,3 +116,14 @@ def test_a_calculators_form_and_folded_inputs_are_not_searched(built_site: Path)
     text = " ".join(doc["text"] for doc in _index(built_site)["docs"])
     for words in ("Change the inputs", "Worked out for the default inputs", "rbCalcInputs"):
         assert words not in text
+
+
+@pytest.mark.parametrize("config", ["mkdocs.yml", "rulebinder/scaffold/mkdocs.yml"])
+def test_a_word_beside_a_typographic_quote_or_dash_is_a_word(config: str) -> None:
+    """Material splits the index and the query with the separator (a JavaScript regular
+    expression, read here with Python's, which agrees on these classes)."""
+    text = (Path(__file__).parents[1] / config).read_text(encoding="utf-8")
+    plugins = yaml.safe_load(text.replace("!ENV", ""))["plugins"]
+    search = next(p["search"] for p in plugins if isinstance(p, dict) and "search" in p)
+    words = re.split(search["separator"], "“Honest” Tobiah’s ‘boxcar’ save—then «more» – \"end\"")
+    assert {"Honest", "Tobiah", "boxcar", "save", "then", "more", "end"} <= set(words)

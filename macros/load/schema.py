@@ -119,7 +119,7 @@ one thing, by ``base + per_tier × Tier``:
   (the core names them, e.g. ``fatigue_tolerance``): "by 1+[Tier]" is base 1, per_tier 1; the
   builder's sheet, the tracker's creature and the calculators all count it. On an action,
   a number of the ability itself that the tracker reports (``targets``, ``push``, ``move``,
-  ``boons``, ``range``, ``area``, ``movement_spent``).
+  ``boons``, ``range``, ``area``, ``aura``, ``movement_spent``).
 - ``deal``: ``fatigue`` or ``stress`` points dealt (``plus``: a status id whose stacks on the
   target are added, as Assassinate's "one plus the number of stacks of Mark").
 - ``relieve``: ``fatigue`` or ``stress`` points reduced, or ``chosen``: the one the user

@@ -14,7 +14,7 @@ from typing import Any
 from macros.render.urls import anchor
 
 from .ids import Ids, page_name
-from .mechanics import apply, read_mechanics
+from .mechanics import Found, apply, read_mechanics
 from .problems import ImportFailed, Problem
 from .read import Source
 from .structure import PageData, structure
@@ -159,6 +159,49 @@ def _dice_summary(sources: list[Source]) -> str:
     return f"The dice the rulebook names most: {top}."
 
 
+def _check_summary(found: Found) -> str:
+    """The core roll, as the front page card says it (the first check read).
+
+    >>> found = Found(checks=[{"roll": "2d6 + stat", "stat": {"label": "Stat"},
+    ...     "bands": [{"name": "Hit", "when": "total >= 7"}, {"name": "Miss"}]}])
+    >>> _check_summary(found)
+    'Roll 2d6 + Stat: Hit (total >= 7), else Miss.'
+    """
+    if not found.checks:
+        return ""
+    check = found.checks[0]
+    roll = check["roll"].replace("stat", check["stat"]["label"]) if check.get("stat") else (
+        check["roll"])
+    bands = [f"{b['name']} ({b['when']})" for b in check["bands"][:-1]]
+    return f"Roll {roll}: {', '.join(bands)}, else {check['bands'][-1]['name']}."
+
+
+def _track_summary(found: Found) -> str:
+    """The tracks a character marks, as the front page card says them."""
+    tracks = (found.tracker or {}).get("tracks") or []
+    parts = [
+        f"{t['label']} ({' → '.join(s['name'] for s in t['steps'])})" if t.get("steps")
+        else f"{t['label']} ({t['boxes']} boxes)"
+        for t in tracks
+    ]
+    return f"Tracks: {', '.join(parts)}." if parts else ""
+
+
+def _creation_summary(found: Found) -> str:
+    """The point-buy and picks of character creation, as the front page card says them."""
+    builder = found.builder
+    if not builder:
+        return ""
+    names = ", ".join(a["label"] for a in builder["attributes"])
+    parts = []
+    if builder.get("budget") is not None:
+        parts.append(f"{builder['budget']} points over {names} (each from {builder['min']} to "
+                     f"{builder['max']})")
+    parts += [f"pick {p['count']} {p['label']}" for p in builder.get("picks") or []]
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "." if text else ""
+
+
 def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     """The book of ``sources`` as system ``system_id``; every problem at once, or a Book."""
     ids = Ids(system_id)
@@ -208,9 +251,9 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     counts = Counter(e["kind"] for page in pages for e in page.entries)
     system["summary"] = {
         "game": f"A rulebook of {len(pages)} pages, imported from its source.",
-        "dice": _dice_summary(sources),
-        "damage": "Not summarised by the importer: see the rulebook's pages.",
-        "creation": "Not summarised by the importer: see the rulebook's pages.",
+        "dice": _check_summary(found) or _dice_summary(sources),
+        "damage": _track_summary(found) or "See the rulebook's pages.",
+        "creation": _creation_summary(found) or "See the rulebook's pages.",
         "start": pages[0].name,
     }
     rulebook: dict[str, Any] = {}

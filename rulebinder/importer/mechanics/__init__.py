@@ -32,7 +32,7 @@ import re
 from typing import Any
 
 from ..ids import Ids, slug
-from .checks import _check_name, _dice, checks_in, stats_in
+from .checks import _check_name, _dice, checks_in, stats_in, unread_bands
 from .table import (
     _INITIATIVE,
     _TIES,
@@ -62,7 +62,13 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
     for entry in entries:
         if entry["kind"] not in ("section", "prose", "term", "sidebar"):
             continue
-        for made in checks_in(entry, _place(entry), ids, stats):
+        made_here = checks_in(entry, _place(entry), ids, stats)
+        if not made_here and unread_bands(entry.get("text") or ""):
+            found.notes.append(
+                f"not read: a roll at {_place(entry).cite()} names outcomes that are not "
+                "bands without gaps (or one band only): nothing written; declare its check "
+                "in a page of your own if you want one")
+        for made in made_here:
             check = made.entry
             if stats and bounds and check.get("stat") and "max" not in check["stat"]:
                 check["stat"].update(min=max(bounds[0], check["stat"].get("min", bounds[0])),

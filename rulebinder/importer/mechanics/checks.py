@@ -148,6 +148,24 @@ def bands_in(text: str) -> list[dict[str, Any]] | None:
     return None  # no band below the last: the book leaves the lowest results unnamed
 
 
+def unread_bands(text: str) -> bool:
+    """Whether a passage rolls dice + something against numbers that look like outcome
+    bands but do not read as bands (the importer says so and writes nothing).
+
+    >>> unread_bands("Roll 2d6 + Edge. On a 10+ you win; on a 3-4 you lose.")
+    True
+    >>> unread_bands("Roll 2d6 + Edge. On 10+ you win; on 7-9 you pay; on 6- you lose.")
+    False
+    """
+    for paragraph in paragraphs(text):
+        para = " ".join(sentences(paragraph))
+        roll = _ROLL_PLUS.search(para)
+        if roll and len(list(_BAND.finditer(para[roll.end():]))) >= 2:
+            if bands_in(para[roll.end():]) is None:
+                return True
+    return False
+
+
 def _named(bands: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     names = [slug(b["name"]) for b in bands]
     return bands if len(set(names)) == len(names) else None
