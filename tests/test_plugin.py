@@ -187,7 +187,8 @@ def test_new_makes_a_project_with_the_plugin_and_a_pages_workflow(tmp_path: Path
     config = yaml_load((project / "mkdocs.yml").read_text(encoding="utf-8"))
     assert config["site_name"] == title
     assert config["theme"]["name"] == "material"
-    assert config["plugins"] == ["search", "rulebinder"]
+    names = [next(iter(p)) if isinstance(p, dict) else p for p in config["plugins"]]
+    assert names == ["search", "rulebinder"]
     assert (project / "rules_data").is_dir()
     assert "{{ systems_overview() }}" in (project / "docs" / "index.md").read_text()
     ignored = (project / ".gitignore").read_text().splitlines()

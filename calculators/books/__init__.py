@@ -87,10 +87,16 @@ def module_name(book: str, part: str = "") -> str | None:
     >>> module_name("pendragon", "builder") is None, module_name("../arts") is None
     (True, True)
     """
-    locations = _locations(book)
-    if locations is None:
+    if _locations(book) is None or (part and _spec(book, part) is None):
         return None
-    for name in part.split(".") if part else ():
+    return f"{__name__}.{book}.{part}" if part else f"{__name__}.{book}"
+
+
+def _spec(book: str, part: str) -> importlib.machinery.ModuleSpec | None:
+    """The spec of ``book``'s module ``part``, found without importing anything."""
+    locations = _locations(book)
+    spec = None
+    for name in part.split("."):
         spec = (
             importlib.machinery.PathFinder.find_spec(name, locations)
             if name.isidentifier() and locations
@@ -99,7 +105,7 @@ def module_name(book: str, part: str = "") -> str | None:
         if spec is None:
             return None
         locations = list(spec.submodule_search_locations or ())
-    return f"{__name__}.{book}.{part}" if part else f"{__name__}.{book}"
+    return spec
 
 
 def module_file(book: str, part: str) -> str | None:
@@ -112,19 +118,8 @@ def module_file(book: str, part: str) -> str | None:
     >>> module_file("pendragon", "nowhere") is None
     True
     """
-    locations = _locations(book)
-    origin = None
-    for name in part.split("."):
-        spec = (
-            importlib.machinery.PathFinder.find_spec(name, locations)
-            if name.isidentifier() and locations
-            else None
-        )
-        if spec is None:
-            return None
-        locations = list(spec.submodule_search_locations or ())
-        origin = spec.origin
-    return origin
+    spec = _spec(book, part)
+    return None if spec is None else spec.origin
 
 
 def has_part(book: str, part: str) -> bool:
