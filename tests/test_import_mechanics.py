@@ -165,3 +165,16 @@ def test_an_ambiguous_roll_is_reported_and_nothing_is_written(tmp_path: Path) ->
     assert any(line.startswith("not read: a roll at gap.md line 3") for line in said), said
     written = "".join(p.read_text("utf-8") for p in (tmp_path / "rules_data").rglob("*.yml"))
     assert "kind: check" not in written
+
+
+def test_a_move_that_repeats_the_core_roll_rolls_that_check(
+    imported: dict[str, tuple[Path, list[str]]]
+) -> None:
+    project, said = imported["heist"]
+    (found,) = of_kind(data_of(project, "heist"), "check")  # one check, not one per move
+    moves = (project / "rules_data" / "heist" / "moves.yml").read_text("utf-8")
+    assert f"[roll 2d6 + Guile]{{check={found['id']}}}" in moves
+    rule = (project / "rules_data" / "heist" / "the_action_roll.yml").read_text("utf-8")
+    assert f"[roll 2d6 + the stat that fits]{{check={found['id']}}}" in rule
+    assert any(line.startswith("move at heist.md line ") and found["id"] in line
+               for line in said)

@@ -3,9 +3,9 @@
 // data-contest="MIG:END" data-contest-calc="<system>.contest") holding the rulebook's
 // words, with its odds beside it, computed when the site was built and shown on hover and
 // focus by CSS alone. This script adds:
-// * a click rolls it with a random 32-bit seed: dice.roll {expression, seed}, or
-//   the book's contest calculator (data-contest-calc) {seed} for a contest (both
-//   modifiers 0: no character is known);
+// * a click rolls it with a random 32-bit seed: dice.roll {expression, seed}, the book's
+//   contest calculator (data-contest-calc) {seed} for a contest (both modifiers 0: no
+//   character is known), or the book's check (data-check) {seed}, whose band the log names;
 // * the roll log, a panel at the bottom of the page (aria-live) with the words, the
 //   dice, the total and the seed (the dice roller replays a seed). It hangs off <body>,
 //   outside the content Material's instant navigation replaces, and is kept in
@@ -110,6 +110,11 @@
     if (button.dataset.dice !== undefined) {
       return { shown: result.roll.shown, total: result.roll.total };
     }
+    if (button.dataset.check !== undefined) {
+      // The check's breakdown ends with its roll: "Rolled 2d6 [3, 4] = 7; total 7: Miss".
+      const rolled = result.breakdown[result.breakdown.length - 1].replace(/^Rolled /, "");
+      return { shown: rolled, total: result.total, outcome: result.outcome };
+    }
     const [roller, defender] = button.dataset.contest.split(":");
     const r = result.result;
     const dice = result.rolled;
@@ -135,6 +140,14 @@
       entry.label = words === expression ? "" : `${words} (${expression})`;
       const url = new URL(roller);
       url.search = new URLSearchParams({ calc, expression, seed: entry.seed }).toString();
+      entry.replay = url.href;
+    } else if (button.dataset.check !== undefined) {
+      calc = button.dataset.check;
+      inputs = { seed: String(entry.seed) };
+      entry.label = `${words} (${button.dataset.checkName || calc})`;
+      const link = button.parentElement.querySelector(".rb-dice-odds a[href]");
+      const url = new URL(link ? link.href : roller);
+      url.searchParams.set("seed", String(entry.seed));
       entry.replay = url.href;
     } else {
       calc = button.dataset.contestCalc;

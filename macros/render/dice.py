@@ -14,6 +14,7 @@ matching) finds
       [2d10]{dice=d100}                      read as d100 (one d10 is the tens place)
       [3d6]{dice=none}                       plain text: not a roll of its own
       [contested by]{contest=MIG:END}        an opposed roll (``<system>.contest``)
+      [roll 2d6 + Guile]{check=heist.action} the book's check, its band named when rolled
 
 Each becomes a ``<button data-dice="…">`` (or ``data-contest="…"`` with
 ``data-contest-calc``, the book's contest calculator; not ``data-calc``, which marks a
@@ -49,8 +50,11 @@ from ..load.rulesdata import Entry, RulesData
 from .linker import outside_protected
 from .urls import dom_id, site_href
 
-#: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}`` or ``[words]{contest=A:B}``.
-MARK = re.compile(r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest)=(?P<value>[^{}\s]+)\}")
+#: An explicit mark: ``[words]{dice=EXPR}``, ``[words]{dice=none}``, ``[words]{contest=A:B}``
+#: or ``[words]{check=ID}`` (a move that rolls the book's check ``ID``).
+MARK = re.compile(
+    r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest|check)=(?P<value>[^{}\s]+)\}"
+)
 #: Dice notation as the rulebooks write it: a count (maybe one space before the
 #: ``d``), ``d`` or ``D``, the sides, keep/drop, then the numbers added or subtracted,
 #: read whole (``1d6-2``, ``2d6 - 1 + 3``; ``1d10+(...)`` stops before the ``+``, and
@@ -207,6 +211,10 @@ def _mark_problem(entry: Entry, mark: re.Match[str]) -> str | None:
         except InputError as error:
             return f"{mark.group(0)}: not a dice expression ({error})"
         return None
+    if kind == "check":
+        if REGISTRY.find(value) is None or not REGISTRY.find(value).extra.get("check"):
+            return f"{mark.group(0)}: no check with id {value!r} (a check entry's id)"
+        return None
     sides = value.split(":")
     if len(sides) != 2 or not all(sides):
         return f"{mark.group(0)}: a contest is written contest=ROLLER:DEFENDER"
@@ -282,6 +290,8 @@ class InlineDice:
                 out.append(hold(_text(words)))
             elif kind == "dice":
                 out.append(hold(self.dice_html(words, value)))
+            elif kind == "check":
+                out.append(hold(self.check_html(words, value, doc)))
             else:
                 roller, defender = value.split(":")
                 calc_id = contest_calc(system)
@@ -324,6 +334,44 @@ class InlineDice:
             "</small></span>"
         )
 
+    def _calc_link(self, calc_id: str, doc: str) -> str:
+        """A link to the calculator ``calc_id`` beside its rule, or nothing."""
+        calc = calculators.get(calc_id)
+        rule = self.data.entries.get(calc.rule) if calc.rule else None
+        if rule is None:
+            return ""
+        url = site_href(f"{rule.system}/{rule.page}.md", dom_id(calc_id), doc)
+        path, _, fragment = url.partition("#")
+        url = f"{path or './'}?calc={calc_id}#{fragment}"
+        return f' <a href="{_text(url)}">Open the {_text(calc.title)} calculator</a>'
+
+    def check_html(self, words: str, check_id: str, doc: str) -> str:
+        """A move that rolls the book's check ``check_id``: the words as a button, each
+        band's chance with the stat at its default (no character is known), and a link to
+        the check's calculator; rolled, the log names the band."""
+        calc = calculators.get(check_id)
+        result = calculators.run(check_id, {})
+        uid = f"rb-dice-{next(self._ids)}"
+        stat = next((i for i in calc.inputs if i.name == "stat"), None)
+        given = f" with {stat.label} {stat.default} (no character is known here)" if stat else ""
+        chances = "; ".join(
+            f"{output.label} {percent(str(result[output.name]))} ({result[output.name]})"
+            for output in calc.outputs
+            if output.kind == "fraction"
+        )
+        pairs = tuple((int(x), Fraction(p)) for x, p in result["distribution"])
+        said = f"{calc.title}{given}: {chances}."
+        return (
+            f'<span class="rb-dice rb-check"><button type="button" class="rb-dice-roll" '
+            f'data-check="{_text(check_id)}" data-check-name="{_text(calc.title)}" '
+            f'aria-describedby="{uid}">{_text(words)}</button>'
+            f'<small class="rb-dice-odds rb-added" id="{uid}" data-search-exclude>'
+            f'<span class="rb-dice-said">{_text(said)}</span>{spark(pairs)}'
+            f'<span class="rb-dice-hint">Click to roll it{_text(given)}; the roll log names '
+            "the outcome.</span>"
+            f"{self._calc_link(check_id, doc)}</small></span>"
+        )
+
     def contest_html(
         self, words: str, roller: str, defender: str, doc: str, calc_id: str
     ) -> str:
@@ -336,13 +384,7 @@ class InlineDice:
         result = contest_result(calc_id)
         uid = f"rb-dice-{next(self._ids)}"
         calc = calculators.get(calc_id)
-        rule = self.data.entries.get(calc.rule) if calc.rule else None
-        link = ""
-        if rule is not None:
-            url = site_href(f"{rule.system}/{rule.page}.md", dom_id(calc_id), doc)
-            path, _, fragment = url.partition("#")
-            url = f"{path or './'}?calc={calc_id}#{fragment}"
-            link = f' <a href="{_text(url)}">Open the {_text(calc.title)} calculator</a>'
+        link = self._calc_link(calc_id, doc)
         margin = tuple((int(x), Fraction(p)) for x, p in result["distribution"])  # type: ignore[union-attr]
         chances = "; ".join(
             f"{output.label.lower()} {percent(str(result[output.name]))} ({result[output.name]})"

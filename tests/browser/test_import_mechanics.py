@@ -102,6 +102,34 @@ def test_an_imported_game_at_the_table(browser: Any, games: dict[str, Any], book
         web.context.close()
 
 
+def test_a_move_rolls_the_core_check_and_the_log_names_the_band(
+    browser: Any, games: dict[str, Any]
+) -> None:
+    from calculators.declared.check import band_of
+
+    server, data = games["heist"]
+    (found,) = of_kind(data, "check")
+    web = open_web(browser, server)
+    try:
+        web.goto("heist/moves/")
+        button = web.page.locator(f"button[data-check='{found['id']}']")
+        assert button.inner_text() == "roll 2d6 + Guile"
+        button.focus()
+        odds = web.page.locator(f"#{button.get_attribute('aria-describedby')}")
+        odds.wait_for(state="visible")
+        assert "Full success 16.7% (1/6)" in odds.inner_text()
+        button.click()
+        item = web.page.locator(".rb-roll-log li[data-state=done]").first
+        item.wait_for()
+        text = item.inner_text()
+        total = int(text.split("total ")[1].split(":")[0])
+        band = found["bands"][band_of(found, total, {"stat": 0})]["name"]
+        assert text.startswith(f"roll 2d6 + Guile ({found['name']})") and text.count(band), text
+        assert web.log.errors() == []
+    finally:
+        web.context.close()
+
+
 def test_the_games_come_from_their_words_only() -> None:
     games = Path(__file__).parents[1] / "data" / "import" / "mechanics"
     assert sorted(p.name for p in games.iterdir()) == sorted(f"{b}.md" for b in BOOKS)

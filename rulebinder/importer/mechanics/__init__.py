@@ -70,6 +70,10 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
                 "in a page of your own if you want one")
         for made in made_here:
             check = made.entry
+            same = next((c for c in found.checks if _same_roll(c, check)), None)
+            if same is not None:  # a move that repeats the core roll: it rolls that check
+                found.notes.append(f"move at {made.place.cite()} rolls check {same['id']}")
+                continue
             if stats and bounds and check.get("stat") and "max" not in check["stat"]:
                 check["stat"].update(min=max(bounds[0], check["stat"].get("min", bounds[0])),
                                      max=bounds[1])
@@ -79,6 +83,8 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
             found.checks.append(check)
             found.placed[check["id"]] = entry["id"]
             found.notes.append(f"check {check['id']} from {made.place.cite()}")
+    for check in found.checks:
+        _mark_moves(entries, check, stats)
     check_words = {}
     for check in found.checks:
         for word in re.findall(r"[a-z]+", check["name"].lower()):
@@ -197,6 +203,38 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
                            f"{len(statuses)} statuses"
                            + (f", initiative {initiative['roll']}" if initiative else ""))
     return found
+
+
+def _same_roll(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two checks that roll alike: the same dice and the same band thresholds."""
+    return a["roll"] == b["roll"] and [x.get("when") for x in a["bands"]] == [
+        x.get("when") for x in b["bands"]] and not a.get("inputs") and not b.get("inputs")
+
+
+_MOVE = re.compile(r"\broll(?:s)?\s+(?P<dice>\d*d\d+)\s*\+\s*(?P<what>(?:your\s+|their\s+|the\s+)?"
+                   r"[A-Za-z][\w-]*(?:\s+that\s+fits)?)")
+
+
+def _mark_moves(entries: list[dict[str, Any]], check: dict[str, Any], stats: list[str]) -> None:
+    """Where the text says the check's roll ("roll 2d6 + Guile"), its words become a mark
+    that rolls the check (``[roll 2d6 + Guile]{check=ID}``): the words stay as written."""
+    if check.get("inputs") or not check["roll"].endswith(" + stat"):
+        return
+    dice = check["roll"].removesuffix(" + stat")
+    stat_words = {s.lower() for s in stats} | {"stat"}
+
+    def mark(match: re.Match[str]) -> str:
+        words = match.group("what").split()
+        named = words[-1].lower() if words[-1] != "fits" else "stat"
+        if _dice(match.group("dice")) != dice or (
+                named not in stat_words and "stat" not in match.group("what").lower()):
+            return match.group(0)
+        return f"[{match.group(0)}]{{check={check['id']}}}"
+
+    for entry in entries:
+        text = entry.get("text")
+        if isinstance(text, str) and "]{" not in text and "](" not in text and "`" not in text:
+            entry["text"] = _MOVE.sub(mark, text)
 
 
 def _assume(found: Found, ids: Ids, check: dict[str, Any], spec: dict[str, Any]) -> None:
