@@ -5,7 +5,6 @@ the breakdown's lines.
 
 from __future__ import annotations
 
-import ast
 import importlib
 import random
 import string
@@ -79,6 +78,8 @@ def locate(book: str, path: str) -> None:
     ...
     LookupError: the module calculators.books.pendragon.turn has no function 'nowhere'
     """
+    import ast  # the build's only: the browser never checks a declaration
+
     module_path, _, function = path.rpartition(".")
     if not module_path or not all(part.isidentifier() for part in path.split(".")):
         raise LookupError(
