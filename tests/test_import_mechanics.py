@@ -178,3 +178,21 @@ def test_a_move_that_repeats_the_core_roll_rolls_that_check(
     assert f"[roll 2d6 + the stat that fits]{{check={found['id']}}}" in rule
     assert any(line.startswith("move at heist.md line ") and found["id"] in line
                for line in said)
+
+
+def test_a_failure_to_read_mechanics_never_stops_an_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rulebinder.importer import book
+
+    def broken(pages: object, ids: object) -> object:
+        raise RuntimeError("unforeseen words")
+
+    monkeypatch.setattr(book, "read_mechanics", broken)
+    project, said = import_game("heist", tmp_path / "heist")
+    assert "mechanics not read (RuntimeError: unforeseen words): the book is imported as text" \
+        in said
+    data = data_of(project, "heist")
+    assert not of_kind(data, "check") and not of_kind(data, "tracker")
+    conditions = (project / "rules_data" / "heist" / "conditions.yml").read_text("utf-8")
+    assert "Soaked: you mark 1 Stress" in conditions  # the words, untouched

@@ -6,6 +6,7 @@ inputs give the same book, byte for byte once written.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -221,8 +222,15 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     if problems:
         raise ImportFailed(problems)
     notes: list[str] = [f"{s.name}: {note}" for s in sources for note in s.notes]
-    found = read_mechanics(pages, ids)
-    tools = apply(pages, found)
+    kept = copy.deepcopy(pages)
+    try:
+        found = read_mechanics(pages, ids)
+        tools = apply(pages, found)
+    except Exception as error:  # noqa: BLE001 - a book's words must never stop its import
+        pages[:] = kept
+        found, tools = Found(), []
+        notes.append(f"mechanics not read ({type(error).__name__}: {error}): the book is "
+                     "imported as text")
     notes += found.notes
     statuses = {e["name"].lower() for page in pages for e in page.entries
                 if e["kind"] == "status"}

@@ -77,6 +77,11 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
             if stats and bounds and check.get("stat") and "max" not in check["stat"]:
                 check["stat"].update(min=max(bounds[0], check["stat"].get("min", bounds[0])),
                                      max=bounds[1])
+            wrong = check_problem(check)
+            if wrong:
+                found.notes.append(f"not read: the check at {made.place.cite()}: {wrong}; "
+                                   "nothing written")
+                continue
             for spec in made.inputs:
                 _assume(found, ids, check, spec)
             check["source"] = made.place.source
@@ -122,7 +127,9 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
             heading = str(entry.get("name", ""))
             if entry["kind"] != "section" or not CONDITIONS_HEADING.match(heading.strip()):
                 continue
-            kept, listed = condition_paragraphs(entry.get("text") or "")
+            taken = frozenset(e["name"].lower() for e in entries
+                              if e["kind"] in ("term", "status", "attribute", "ability", "art"))
+            kept, listed = condition_paragraphs(entry.get("text") or "", taken)
             made_here = []
             for name, text in listed:
                 status = {"kind": "status", "id": ids.new(name), "name": name,
@@ -171,6 +178,13 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
             for attribute in builder["attributes"]:
                 if attribute["label"] in stat_ids:
                     attribute["entry"] = stat_ids[attribute["label"]]
+            from calculators.builders.declared import problems as builder_problems
+
+            wrong = builder_problems(builder)
+            if wrong:
+                found.notes.append(f"not read: the creation rule at {_place(entry).cite()}: "
+                                   f"{wrong[0][0]}: {wrong[0][1]}; nothing written")
+                break
             found.builder = builder
             found.placed[builder["id"]] = entry["id"]
             found.notes.append(f"builder {builder['id']} from {_place(entry).cite()}")
@@ -197,12 +211,59 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
         if found.checks and stats:
             tracker["checks"] = [found.checks[0]["id"]]
         tracker["source"] = by_id[rule]["source"] if rule in by_id else entries[0]["source"]
+        from calculators.tracker.checks import problems as tracker_problems
+        from calculators.tracker.checks import status_problems
+
+        wrong = tracker_problems(tracker)
+        if wrong:
+            found.notes.append(f"not read: the tracker: {wrong[0][0]}: {wrong[0][1]}; "
+                               "nothing written")
+            for status in statuses:
+                status.pop("tracker", None)
+            return found
+        for status in statuses:
+            block = status.get("tracker")
+            if block and status_problems(block, set(tracks), True):
+                status.pop("tracker")
+                found.notes.append(f"not read: what {status['name']} does in the tracker")
         found.tracker = tracker
         found.placed[tracker["id"]] = rule
         found.notes.append(f"tracker {tracker['id']}: {len(stats)} stats, {len(tracks)} tracks, "
                            f"{len(statuses)} statuses"
                            + (f", initiative {initiative['roll']}" if initiative else ""))
     return found
+
+
+def check_problem(check: dict[str, Any]) -> str:
+    """What would stop the build in a check read from a book ("" if nothing): the build's
+    own checks, then its odds for every stat and mode (a roll past the dice language's
+    limits).
+
+    >>> check_problem({"id": "g.c", "roll": "2d6 + stat", "stat": {"label": "Stat"},
+    ...                "bands": [{"name": "Hit", "when": "total >= 7"}, {"name": "Miss"}]})
+    ''
+    >>> check_problem({"id": "g.c", "roll": "900d900 + stat", "stat": {"label": "Stat"},
+    ...                "bands": [{"name": "Hit", "when": "total >= 7"}, {"name": "Miss"}]})
+    ... # doctest: +ELLIPSIS
+    'roll: ...'
+    """
+    from calculators.declared import check as core
+    from calculators.errors import InputError
+
+    trial = {**check, "inputs": [{**i, "default": i.get("default", 10)}
+                                 for i in check.get("inputs") or []]}
+    found = core.problems(trial)
+    if found:
+        return f"{found[0][0]}: {found[0][1]}"
+    names = {i["name"]: i["default"] for i in trial["inputs"]}
+    try:
+        for mode in core.modes(trial):
+            for stat in core.stat_range(trial) or [None]:
+                core.odds(trial, stat, mode, names)
+    except (InputError, ValueError, ZeroDivisionError) as error:
+        where = getattr(error, "field", "roll")
+        return f"{where}: {getattr(error, 'message', error)}"
+    return ""
 
 
 def _same_roll(a: dict[str, Any], b: dict[str, Any]) -> bool:

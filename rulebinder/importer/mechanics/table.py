@@ -130,8 +130,11 @@ def status_behaviour(text: str, tracks: dict[str, str], checks: dict[str, str]) 
     return block
 
 
-def condition_paragraphs(text: str) -> tuple[list[str], list[tuple[str, str]]]:
-    """A conditions section's text: the paragraphs that stay, and each ``Name: text`` one.
+def condition_paragraphs(
+    text: str, taken: frozenset[str] = frozenset()
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """A conditions section's text: the paragraphs that stay, and each ``Name: text`` one
+    (not one whose name another entry has: ``taken``, lower case).
 
     >>> condition_paragraphs("Conditions last a while.\\n\\n**Soaked:** you are wet.\\n\\n"
     ...                      "Rattled. You shake.")
@@ -143,7 +146,8 @@ def condition_paragraphs(text: str) -> tuple[list[str], list[tuple[str, str]]]:
         lines = block.strip().splitlines()
         items = [line for line in lines if line.strip()]
         matches = [_RUN_IN.match(line) for line in items]
-        if items and all(matches) and (len(items) > 1 or len(items[0]) > 0):
+        names = {m.group("name").strip().lower() for m in matches if m}
+        if items and all(matches) and not names & taken:  # a name taken stays text
             found += [(m.group("name").strip(), " ".join(m.group("text").split()))
                       for m in matches if m]
         else:
