@@ -245,3 +245,18 @@ def test_the_build_warns_at_the_line_of_a_twice_rolled_term(
                                   "'2d6' is rolled 2 times here")
         for r in caplog.records
     ), [r.getMessage() for r in caplog.records]
+
+
+def test_a_tracker_missing_a_hook_is_named_when_it_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tracker contract is checked, not read with getattr in a distant action."""
+    import types
+
+    from calculators import books
+    from calculators.tracker import engine
+
+    whole = books.import_part("pendragon", "tracker")
+    partial = types.ModuleType("calculators.books.pendragon.tracker_without_turn_end")
+    partial.__dict__.update({k: v for k, v in vars(whole).items() if k != "turn_end"})
+    monkeypatch.setattr(books, "import_part", lambda book, part="": partial)
+    with pytest.raises(TypeError, match=r"lacks turn_end \(turn_end\(ctx, cid\)\)"):
+        engine("pendragon")

@@ -14,6 +14,8 @@ found by :mod:`calculators.books`), which declares and applies its rules:
   values of a few creatures, for examples and tests), ``LIMITS``
   (:class:`~.spec.Limit`), ``ACTIONS`` (:class:`~.spec.Action`) and their ``HANDLERS``
   (``handler(ctx, values)``, ``values`` checked against the action's fields);
+- (:mod:`.contract` states all of them as a typed Protocol, and :func:`engine` refuses a
+  module that lacks one, naming it)
 - hooks: ``new_creature(values)``, ``validate_creature(creature, path)``,
   ``order_key(creature, state)``, ``round_start(ctx)``, ``turn_start(ctx, cid)``,
   ``turn_end(ctx, cid)``, ``check_use(ctx, cid, limit)``,
@@ -52,6 +54,7 @@ from typing import Any
 from .. import books
 from ..errors import InputError
 from . import history
+from .contract import missing
 from .present import render
 
 #: The part of a book's package that is its tracker.
@@ -130,7 +133,19 @@ a book that has one.
             f"There is no encounter tracker for {system!r}: choose a book "
             "that has one.",
         )
+    if module.__name__ not in _CHECKED:
+        lacks = missing(module)
+        if lacks:
+            raise TypeError(
+                f"the tracker {module.__name__} lacks {', '.join(lacks)} "
+                "(calculators/tracker/contract.py says what each is)"
+            )
+        _CHECKED.add(module.__name__)
     return module
+
+
+_CHECKED: set[str] = set()
+"""Tracker modules found whole (:func:`.contract.missing`), each checked once."""
 
 
 def assumptions_of(system: str) -> frozenset[str]:
