@@ -30,6 +30,20 @@ from .present import render
 PART = "builder"
 
 
+CONTRACT: dict[str, str] = {
+    "VERSION": "the version of its characters' JSON",
+    "blank": "blank() -> a new character",
+    "example": "example() -> the rulebook's example character",
+    "validate": "validate(raw) -> the character, checked field by field",
+    "evaluate": "evaluate(character) -> the sheet (builders.sheet.assemble)",
+    "level_up": "level_up(character) -> (character, events)",
+    "to_form": "to_form(character) -> the page's form fields",
+    "from_form": "from_form(form) -> the character",
+}
+"""Every name the engine reads of a builder (a book's module, or the one
+:mod:`.declared` builds); :func:`builder` refuses one that lacks any, naming it."""
+
+
 def has_builder(system: str) -> bool:
     """Whether the book ``system`` has a character builder (found without importing it).
 
@@ -61,6 +75,10 @@ def builder(system: str) -> ModuleType:
     module = books.import_part(system, PART) or declared_builder(system)
     if module is None:
         raise InputError("system", f"There is no character builder for {system!r}.")
+    lacks = [f"{name} ({what})" for name, what in CONTRACT.items()
+             if getattr(module, name, None) is None]
+    if lacks:
+        raise TypeError(f"the builder {module.__name__} lacks {', '.join(lacks)}")
     return module
 
 
