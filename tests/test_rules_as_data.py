@@ -251,12 +251,16 @@ def test_a_tracker_missing_a_hook_is_named_when_it_loads(monkeypatch: pytest.Mon
     """The tracker contract is checked, not read with getattr in a distant action."""
     import types
 
-    from calculators import books
-    from calculators.tracker import engine
+    import calculators.tracker as tracker
+    from calculators.tracker.contract import missing
 
-    whole = books.import_part("pendragon", "tracker")
+    whole = tracker.engine("pendragon")
     partial = types.ModuleType("calculators.books.pendragon.tracker_without_turn_end")
-    partial.__dict__.update({k: v for k, v in vars(whole).items() if k != "turn_end"})
-    monkeypatch.setattr(books, "import_part", lambda book, part="": partial)
+    partial.__dict__.update({k: v for k, v in vars(whole).items()
+                             if k != "turn_end" and not k.startswith("__")})
+    assert missing(partial) == ["turn_end (turn_end(ctx, cid))"]
+    # engine() refuses it when it loads (the module global it finds books through, replaced)
+    found = types.SimpleNamespace(import_part=lambda book, part="": partial)
+    monkeypatch.setattr(tracker, "books", found)
     with pytest.raises(TypeError, match=r"lacks turn_end \(turn_end\(ctx, cid\)\)"):
-        engine("pendragon")
+        tracker.engine("pendragon")
