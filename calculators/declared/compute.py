@@ -67,21 +67,6 @@ def build(entry: Mapping[str, Any], defaults: Callable[[str], Any] | None = None
     )
 
 
-def _module_of(book: str, path: str) -> tuple[str, str, str]:
-    """``path`` (``module.function``) split, with the module's file, found without importing
-    anything; :class:`LookupError` when it is not of that form or the book has no module."""
-    module_path, _, function = path.rpartition(".")
-    if not module_path or not all(part.isidentifier() for part in path.split(".")):
-        raise LookupError(
-            f"write 'module.function', a function of a module of the book's package; got {path!r}"
-        )
-    origin = books.module_file(book, module_path)
-    if origin is None or not origin.endswith(".py"):
-        where = f"calculators/books/{book}/{module_path.replace('.', '/')}.py"
-        raise LookupError(f"the book {book!r} has no module {module_path!r} ({where})")
-    return module_path, function, origin
-
-
 def locate(book: str, path: str) -> None:
     """Check, without importing anything, that ``path`` (``module.function``) names a
     function of ``book``'s package: the build runs this before the data the book's modules
@@ -95,7 +80,15 @@ def locate(book: str, path: str) -> None:
     """
     import ast  # the build's only: the browser never checks a declaration
 
-    module_path, function, origin = _module_of(book, path)
+    module_path, _, function = path.rpartition(".")
+    if not module_path or not all(part.isidentifier() for part in path.split(".")):
+        raise LookupError(
+            f"write 'module.function', a function of a module of the book's package; got {path!r}"
+        )
+    origin = books.module_file(book, module_path)
+    if origin is None or not origin.endswith(".py"):
+        where = f"calculators/books/{book}/{module_path.replace('.', '/')}.py"
+        raise LookupError(f"the book {book!r} has no module {module_path!r} ({where})")
     with open(origin, encoding="utf-8") as handle:
         tree = ast.parse(handle.read(), origin)
     names: set[str] = set()
@@ -122,8 +115,15 @@ def resolve(book: str, path: str) -> Callable[..., dict[str, Any]]:
     ...
     LookupError: the book 'pendragon' has no module 'nowhere' (calculators/books/.../nowhere.py)
     """
-    module_path, function, _ = _module_of(book, path)
-    name = f"{books.__name__}.{book}.{module_path}"
+    module_path, _, function = path.rpartition(".")
+    if not module_path or not all(part.isidentifier() for part in path.split(".")):
+        raise LookupError(
+            f"write 'module.function', a function of a module of the book's package; got {path!r}"
+        )
+    name = books.module_name(book, module_path)
+    if name is None:
+        where = f"calculators/books/{book}/{module_path.replace('.', '/')}.py"
+        raise LookupError(f"the book {book!r} has no module {module_path!r} ({where})")
     found = getattr(importlib.import_module(name), function, None)
     if not callable(found):
         raise LookupError(f"the module {name} has no function {function!r}")
