@@ -985,7 +985,7 @@ def test_every_rule_is_named_by_an_event() -> None:
 def test_every_ability_has_effects_or_says_why_the_tracker_does_not_apply_it() -> None:
     """Issue #21 item 2: each ability declares its effects, or why the tracker cannot apply
     them (``unapplied``), and the tracker page lists each such ability with its reason. The
-    basic abilities are listed together, under their section (``coverage.OTHER``)."""
+    basic abilities are listed together, under their section (the tracker entry's ``other``)."""
     from calculators import data
     from calculators.tracker import other_rules
 

@@ -45,7 +45,6 @@ tracker's errors with it and reads every message in the trackers' code.
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from types import ModuleType
@@ -112,6 +111,8 @@ def declared_tracker(system: str) -> ModuleType | None:
     from ..data import built
     from .declared import from_data
 
+    if books.has_part(system, PART):  # its Python applies what its tracker entry declares
+        return None
     return built(system, PART, lambda data: from_data(system, data, has_builder(system)))
 
 
@@ -164,17 +165,13 @@ def assumptions_of(system: str) -> frozenset[str]:
 def other_rules(system: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The book's rules that are not the source of one of the tracker's ``RULES``, grouped
     under what the tracker does with them (applied with another rule, or not applied and
-    why): the ``OTHER`` of the system's ``coverage`` module.
+    why): the tracker's ``OTHER`` (a ``tracker`` entry's ``other`` in rules data).
 
     >>> how, ids = other_rules("pendragon")[0]
     >>> ids
     ('pendragon.attacking_the_enemy',)
     """
-    tracker = engine(system)
-    if hasattr(tracker, "OTHER"):
-        return tuple(tracker.OTHER)
-    module = importlib.import_module(f"{tracker.__name__}.coverage")
-    return tuple(module.OTHER)
+    return tuple(getattr(engine(system), "OTHER", ()))
 
 
 def handle(request: dict[str, Any]) -> dict[str, Any]:

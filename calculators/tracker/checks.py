@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..notation import parse
+from .encounter import GENERIC_RULE
 
 Problem = tuple[str, str]
 
@@ -60,6 +61,46 @@ def problems(entry: Mapping[str, Any]) -> list[Problem]:
     for tie in initiative.get("ties") or []:
         if tie not in stats:
             found.append(("initiative.ties", f"{tie!r} is not a stat of the tracker"))
+    return found + _python_problems(entry)
+
+
+def _python_problems(entry: Mapping[str, Any]) -> list[Problem]:
+    """The declared parts of a tracker with Python: rule ids named once, and every rule an
+    action, a limit or the order names declared among the ``rules``.
+
+    >>> entry = {"rules": [{"id": "a.x"}, {"id": "a.x"}], "order_rule": "a.y",
+    ...          "actions": [{"op": "hit", "rule": "a.z"}, {"op": "hit", "rule": "tracker"}]}
+    >>> for where, message in _python_problems(entry): print(where, "|", message)
+    rules[1].id | 'a.x' names two rules: give each rule its own id
+    order_rule | 'a.y' is not among the tracker's rules (a.x)
+    actions[0].rule | 'a.z' is not among the tracker's rules (a.x)
+    actions[1].op | two actions do 'hit': give each action its own op
+    """
+    found: list[Problem] = []
+    ids: list[str] = []
+    for index, rule in enumerate(entry.get("rules") or []):
+        if rule.get("id") in ids:
+            found.append((f"rules[{index}].id", f"{rule.get('id')!r} names two rules: give "
+                                                 "each rule its own id"))
+        ids.append(rule.get("id"))
+    known = sorted(set(ids))
+
+    def unknown(where: str, rule: Any) -> None:
+        if rule is not None and rule not in ids and rule != GENERIC_RULE:
+            found.append((where, f"{rule!r} is not among the tracker's rules "
+                                 f"({', '.join(known) or 'none'})"))
+
+    if entry.get("rules"):
+        unknown("initiative_rule", entry.get("initiative_rule"))
+        unknown("order_rule", entry.get("order_rule"))
+    ops: set[str] = set()
+    for group in ("limits", "actions"):
+        for index, item in enumerate(entry.get(group) or []):
+            unknown(f"{group}[{index}].rule", item.get("rule"))
+            if group == "actions" and item.get("op") in ops:
+                found.append((f"actions[{index}].op", f"two actions do {item.get('op')!r}: "
+                                                      "give each action its own op"))
+            ops.add(item.get("op"))
     return found
 
 

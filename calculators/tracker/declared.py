@@ -38,6 +38,7 @@ from typing import Any
 from ..declared import check as checks
 from ..errors import InputError
 from .context import Ctx
+from .declaration import other_of
 from .encounter import GENERIC_RULE
 from .spec import Action, Field, Rule
 
@@ -402,7 +403,7 @@ def build(
     handlers = {"mark": h_mark, "clear": h_clear, "status": h_status, "unstatus": h_unstatus,
                 "roll": h_roll, "roll_initiative": h_roll_initiative, "roll_all": h_roll_all,
                 "end_scene": h_end_scene}
-    other = tuple(declaration.get("other") or ())
+    other = other_of(declaration)
     module = ModuleType(f"{__name__}.{system}", f"The encounter tracker {system} declares.")
     module.__dict__.update(
         SYSTEM=system,

@@ -20,20 +20,41 @@ _LOG = logging.getLogger("mkdocs.plugins.rulebinder")
 
 def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
     for entry in [*data.entries.values(), *data.calculators.values()]:
-        for spec in KINDS[entry.kind]:
-            if spec.type not in ("ref", "refs") or entry.get(spec.name) is None:
-                continue
-            targets = entry.get(spec.name)
-            for target in [targets] if spec.type == "ref" else targets:
-                line = entry.data["_key_lines"].get(spec.name, entry.line)
-                path = root.parent / entry.file
-                found = data.entries.get(target)
-                where = f"entries[{entry.index}].{spec.name}"
-                if found is None:
-                    out.add(path, line, where, f"no entry with id {target!r}")
-                elif spec.ref_kinds and found.kind not in spec.ref_kinds:
-                    kinds = " or ".join(spec.ref_kinds)
-                    out.add(path, line, where, f"{target!r} is a {found.kind}, expected a {kinds}")
+        path = root.parent / entry.file
+        raw = LineDict(entry.data)
+        raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
+        for where, target, kinds in _references(entry.data, KINDS[entry.kind], ""):
+            line = _line_at(raw, where)
+            found = data.entries.get(target)
+            at = f"entries[{entry.index}].{where}"
+            if found is None:
+                out.add(path, line, at, f"no entry with id {target!r}")
+            elif kinds and found.kind not in kinds:
+                out.add(path, line, at, f"{target!r} is a {found.kind}, expected a "
+                                        f"{' or '.join(kinds)}")
+
+
+def _references(
+    mapping: Any, specs: tuple[Any, ...], prefix: str
+) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every entry id ``mapping`` names in its ``ref``/``refs`` fields, nested ones too:
+    (where, id, the kinds it may be)."""
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    for spec in specs:
+        value = mapping.get(spec.name) if isinstance(mapping, dict) else None
+        where = f"{prefix}{spec.name}"
+        if value is None:
+            continue
+        if spec.type == "ref" and isinstance(value, str):
+            found.append((where, value, spec.ref_kinds))
+        elif spec.type == "refs" and isinstance(value, list):
+            found += [(where, v, spec.ref_kinds) for v in value if isinstance(v, str)]
+        elif spec.items and spec.type == "mapping":
+            found += _references(value, spec.items, f"{where}.")
+        elif spec.items and isinstance(value, list):
+            for index, item in enumerate(value):
+                found += _references(item, spec.items, f"{where}[{index}].")
+    return found
 
 
 def _line_at(mapping: LineDict, field_path: str) -> int:

@@ -202,6 +202,62 @@ INITIATIVE_FIELDS: tuple[Field, ...] = (
 """How initiative is rolled (dice over the stats' names), the rule, and the stats that
 break ties, in order (the higher goes first)."""
 
+FORM_FIELD_FIELDS: tuple[Field, ...] = (
+    Field("name", "str", required=True),
+    Field("label", "str", required=True),
+    Field("kind", "str", required=True, choices=("int", "text", "choice", "flag")),
+    Field("default", "scalar"),
+    Field("min", "int"),
+    Field("max", "int"),
+    Field("choices", "strmap"),
+    Field("optional", "bool"),
+    Field("help", "str"),
+)
+"""A field of a tracker's form (the add form, a setting, an action's): a whole number
+from ``min`` to ``max`` (default 0 to 999), ``text``, a ``choice`` of ``choices`` (value:
+label) or a ``flag``; a setting's ``name`` is the assumption entry it sets, and its
+``default`` (when none is given) is that entry's."""
+TRACKER_RULE_FIELDS: tuple[Field, ...] = (
+    Field("id", "str", required=True),
+    Field("name", "str", required=True),
+    Field("entry", "ref", required=True),
+    Field("does", "str", required=True),
+    Field("follows", "refs", ref_kinds=("assumption",)),
+)
+"""A rule the tracker applies, cited in the events it makes: its ``id``, its ``name``, the
+``entry`` it comes from (linked on the page), what it ``does`` in a sentence and the
+assumption entries it ``follows``."""
+TRACKER_LIMIT_FIELDS: tuple[Field, ...] = (
+    Field("id", "str", required=True),
+    Field("name", "str", required=True),
+    Field("reset", "str", required=True, choices=("turn", "round")),
+    Field("rule", "str", required=True),
+)
+"""A use a creature has once a ``round``, or once until its next ``turn``."""
+TRACKER_OTHER_FIELDS: tuple[Field, ...] = (
+    Field("does", "text", required=True),
+    Field("entries", "refs", required=True),
+)
+"""Rules of the book that are not the source of one of the tracker's ``rules``, under what
+the tracker ``does`` with them: applied with another rule, or not applied, and why. Every
+section and status of a book with a tracker is one or the other; the tracker page lists
+these under the rules it applies."""
+TRACKER_ACTION_FIELDS: tuple[Field, ...] = (
+    Field("op", "str", required=True),
+    Field("label", "str", required=True),
+    Field("scope", "str", required=True, choices=("creature", "encounter")),
+    Field("rule", "str", required=True),
+    Field("fields", "mappings", items=FORM_FIELD_FIELDS),
+    Field("rolls", "bool"),
+    Field("common", "bool"),
+    Field("help", "str"),
+    Field("when", "str", choices=("setup", "running")),
+)
+"""An action of the tracker: its ``op`` (the book's handler of that name applies it), the
+button's ``label``, on a ``creature`` or on the ``encounter``, the ``rule`` (a ``rules``
+id) it applies, its form's ``fields``; ``rolls`` (it takes a seed), ``common`` (a big
+button) and ``when`` the page offers it (``setup``, ``running``; always when absent)."""
+
 BUILDER_ATTRIBUTE_FIELDS: tuple[Field, ...] = (
     Field("name", "str", required=True),
     Field("label", "str", required=True),
@@ -274,6 +330,16 @@ KINDS: dict[str, tuple[Field, ...]] = {
         Field("initiative", "mapping", items=INITIATIVE_FIELDS),
         Field("checks", "refs", ref_kinds=("check",)),
         Field("assumptions", "refs", ref_kinds=("assumption",)),
+        Field("rules", "mappings", items=TRACKER_RULE_FIELDS),
+        Field("initiative_rule", "str"),
+        Field("order_rule", "str"),
+        Field("fields", "mappings", items=FORM_FIELD_FIELDS),
+        Field("stored", "strs"),
+        Field("settings", "mappings", items=FORM_FIELD_FIELDS),
+        Field("limits", "mappings", items=TRACKER_LIMIT_FIELDS),
+        Field("actions", "mappings", items=TRACKER_ACTION_FIELDS),
+        Field("examples", "mappings"),
+        Field("other", "mappings", items=TRACKER_OTHER_FIELDS),
     ),
     "builder": (
         Field("text", "text"),
@@ -352,7 +418,12 @@ exact odds of each band for each stat value and mode where it stands, and its ca
 (its own id) follows it. A ``tracker`` declares the book's encounter tracker
 (:mod:`calculators.tracker.declared`): the creature's ``stats`` and ``tracks``, its
 ``initiative``, the ``checks`` a creature rolls, and ``rule``, the rule of turns and
-rounds; each status's ``tracker`` says what it does there. A ``builder`` declares the
+rounds; each status's ``tracker`` says what it does there. A book whose tracker has Python
+(``calculators/books/<id>/tracker``) declares there what that Python applies: its
+``rules`` (cited in events), the add form's ``fields``, the keys ``stored`` on a creature,
+the ``settings`` a GM may change, ``limits``, ``actions`` (each applied by the handler of
+its ``op``), ``examples`` and which rules are the ``initiative_rule`` and the
+``order_rule``. A ``builder`` declares the
 book's character builder (:mod:`calculators.builders.declared`): a point-buy over
 ``attributes`` (``start``, ``min``, ``max``, ``budget``, ``costs`` by value, how many may go
 ``below`` the start), ``picks`` from lists and derived ``values``; ``example`` is the

@@ -58,7 +58,10 @@ KIND_TEXT: dict[str, str] = {
     "(boxes, or named steps with a modifier), `initiative` (its roll over the stats and "
     "tie-breakers), the `checks` a creature rolls, and `rule`, the rule of turns and rounds. "
     "Each status's `tracker` block says when it ends and what it does (marks a track at a "
-    "turn's or round's end, a modifier on checks). No Python: the engine applies it.",
+    "turn's or round's end, a modifier on checks). No Python: the engine applies it. A "
+    "book whose tracker has Python declares here what that Python applies: its `rules`, the "
+    "add form's `fields`, `settings`, `limits`, `actions` (one handler per `op`), `examples` "
+    "and `other` (what it does with each rule it does not cite).",
     "builder": "The book's character builder, declared: a point-buy over `attributes` "
     "(`start`, `min`, `max`, a `budget`, `costs` by value, else 1 a step, and how many may go "
     "`below` the start), `picks` from lists (`from`, `count`) and derived `values` (formulas "

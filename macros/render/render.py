@@ -229,6 +229,14 @@ class Renderer:
                          f"`{initiative['roll']}`{tie_text}")
         if data.get("checks"):
             lines.append("*Checks rolled:* " + ", ".join(self.ref(c, doc) for c in data["checks"]))
+        if data.get("fields"):
+            lines.append("*Entered for a creature:* "
+                         + ", ".join(field["label"] for field in data["fields"]))
+        if data.get("rules"):
+            lines.append("*Rules it applies:* " + "; ".join(
+                self.ref(rule["entry"], doc, rule["name"]) for rule in data["rules"]))
+        if data.get("actions"):
+            lines.append("*Actions:* " + ", ".join(a["label"] for a in data["actions"]))
         text = self.link(entry, data.get("text") or "", doc)
         paragraph = (f'<span class="rb-anchor" id="{anchor(entry.id)}"></span>'
                      f"**{entry.name}:** the encounter tracker keeps, for each creature:")

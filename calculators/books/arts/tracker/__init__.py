@@ -40,7 +40,7 @@ Fatigue Tolerance 10: a total above it incapacitates.
 from __future__ import annotations
 
 from . import squares as _squares
-from .actions import ACTIONS as _ACTIONS
+from .actions import ACTIONS
 from .actions import HANDLERS as _HANDLERS
 from .cards import (
     card,
@@ -66,6 +66,7 @@ from .declarations import (
     A_NEGATIVE,
     A_RESILIENCE,
     A_TIES,
+    ASSUMPTIONS,
     BUFF_NAMES,
     BUFFS,
     CONDITIONS,
@@ -78,8 +79,10 @@ from .declarations import (
     LOADS,
     NEGATIVE,
     ORDER_RULE,
+    OTHER,
     PARAMETER,
     RECOVER_CHOICES,
+    RULES,
     SETTINGS,
     STATUS_ENTRIES,
     STEPS,
@@ -87,8 +90,6 @@ from .declarations import (
     TITLE,
     WARDABLE,
 )
-from .declarations import ASSUMPTIONS as _ASSUMPTIONS
-from .declarations import RULES as _RULES
 from .loads import (
     resolve,
 )
@@ -100,14 +101,10 @@ from .turns import (
     turn_start,
 )
 
-RULES = (*_RULES, *_squares.RULES)
-"""The book's rules, and Range on squares (:mod:`.squares`)."""
-ACTIONS = (*_ACTIONS, *_squares.ACTIONS)
 HANDLERS = {**_HANDLERS, **_squares.HANDLERS}
-ASSUMPTIONS = (*_ASSUMPTIONS, *_squares.ASSUMPTIONS)
-"""Followed without a setting: the tracker implements this one reading of each."""
 
 __all__ = [
+    "OTHER",
     "ACTIONS",
     "ASSUMPTIONS",
     "A_BLEED",

@@ -14,9 +14,9 @@ from typing import Any
 from .... import data
 from ....errors import InputError
 from ....tracker.context import Ctx
-from ....tracker.spec import Action, Field
+from ....tracker.spec import Action
 from ..contest import CRITICAL_MARGIN
-from .declarations import CONDITIONS, LOADS, STATUS_ENTRIES, SYSTEM
+from .declarations import STATUS_ENTRIES, SYSTEM
 from .harm import _harm, _reduce
 from .squares import check as _check_range
 from .statuses import _status
@@ -50,44 +50,20 @@ DEFENSES = (
     ("none", "No defensive roll"),
 )
 
-USE_ABILITY = Action(
-    "use_ability",
-    "Use an ability",
-    "creature",
-    (
-        Field(
-            "ability",
-            "Ability",
-            "choice",
-            next(iter(USABLE), ""),
-            choices=tuple((k, e["name"]) for k, e in USABLE.items()),
-        ),
-        Field("tier", "Tier", "int", 1, low=1, high=9),
-        Field("targets", "Targets (names, comma-separated)", "text", ""),
-        Field("outcome", "Outcome", "choice", "rolls", choices=OUTCOMES),
-        Field("attack", "Attacker's total (2d6 + modifier)", "int", 0, low=-99, high=99,
-              optional=True),
-        Field("defense_roll", "Defender's total (2d6 + modifier)", "int", 0, low=-99, high=99,
-              optional=True),
-        Field("defense", "Defense rolled", "choice", "evasion", choices=DEFENSES),
-        Field(
-            "points",
-            "Points of Fatigue or Stress where the card gives no number",
-            "int",
-            POINTS_DEFAULT,
-            low=0,
-            high=99,
-            help="Assumed 1 (the rulebook gives no number).",
-        ),
-        Field("long_reach", "The user has Long Reach (Range 1 is 2)", "flag", False),
-        Field("relieve", "Fatigue or Stress, where the user chooses which to reduce", "choice",
-              "fatigue", choices=tuple(LOADS.items())),
-        Field("status", "Status, where the user chooses one", "choice", CONDITIONS[0],
-              choices=tuple((s, STATUS_ENTRIES[s]["name"]) for s in CONDITIONS)),
-    ),
-    "arts.ability_effects",
-    help="Applies what the ability's card declares; moves, pushes and choices are the GM's.",
-)
+def with_abilities(action: Action) -> Action:
+    """The declared "Use an ability" ``action`` with its picker's choices: every ability
+    whose effects the tracker applies (:data:`USABLE`), the first by default.
+
+    >>> from calculators.tracker.spec import Action, Field
+    >>> picker = (Field("ability", "Ability", "choice", None),)
+    >>> field = with_abilities(Action("use_ability", "Use", "creature", picker, "x")).fields[0]
+    >>> field.default, field.choices[0]
+    ('chokehold', ('chokehold', 'Chokehold'))
+    """
+    choices = tuple((k, str(e["name"])) for k, e in USABLE.items())
+    return action._replace(fields=tuple(
+        f._replace(default=next(iter(USABLE), ""), choices=choices) if f.name == "ability" else f
+        for f in action.fields))
 
 
 def contest(attack: int, defense: int) -> tuple[str, str]:

@@ -6,45 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from ....errors import InputError
-from ....tracker import positions
 from ....tracker.context import State
-from ....tracker.spec import Field
-from ... import arts as rules
-from .declarations import BUFF_NAMES, CONDITIONS, LOAD_MAX, LOADS, PARAMETER, STATUS_ENTRIES, STEPS
+from .declarations import (
+    BUFF_NAMES,
+    CONDITIONS,
+    DECLARED_CREATURE,
+    DECLARED_STORED,
+    LOADS,
+    PARAMETER,
+    STATUS_ENTRIES,
+    STEPS,
+)
 
-CREATURE = (
-    Field("ref", "REF modifier", "int", 0, low=-20, high=20, help="Initiative is 2d6 + REF."),
-    Field("fatigue_tolerance", "Fatigue Tolerance", "int", 10, low=1, high=99, help="10 + END."),
-    Field("stress_tolerance", "Stress Tolerance", "int", 10, low=1, high=99, help="10 + FOC."),
-    Field("fatigue", "Fatigue", "int", 0, low=0, high=LOAD_MAX),
-    Field("stress", "Stress", "int", 0, low=0, high=LOAD_MAX),
-    Field("fatigue_lost", "Fatigue Tolerance lost", "int", 0, low=0, high=99),
-    Field("stress_lost", "Stress Tolerance lost", "int", 0, low=0, high=99),
-    Field("speed", "Speed", "int", rules.BASE_SPEED, low=0, high=99),
-    Field(
-        "tiebreak",
-        "Tie-break",
-        "int",
-        0,
-        low=0,
-        high=99,
-        help="Only for a tie on Initiative and REF: higher acts first.",
-    ),
-    *positions.FIELDS,
-)
-OWN = (
-    "incapacitated",
-    "dead",
-    "delayed",
-    "buff",
-    "steps",
-    "stance",
-    "started",
-    "place",
-    "place_for",
-    "delayed_round",
-)
-STORED = (*(f.name for f in CREATURE), *OWN)
+CREATURE = DECLARED_CREATURE
+STORED = DECLARED_STORED
+OWN = tuple(name for name in STORED if name not in {f.name for f in CREATURE})
+"""What the tracker keeps on a creature besides the add form's fields."""
 
 
 def new_creature(values: dict[str, Any]) -> dict[str, Any]:

@@ -7,10 +7,9 @@ import sys
 from typing import Any
 
 from .... import data
-from ....tracker.spec import Field, Limit, Rule, citing
+from ....tracker.declaration import declaration
 
 SYSTEM = "arts"
-TITLE = "Attributes & Arts"
 
 A_BLEED = "arts.assume_bleed_roll"
 A_TIES = "arts.assume_initiative_ties"
@@ -74,262 +73,26 @@ DEFENSES = (
 )
 
 
-RULES = (
-    Rule(
-        "arts.initiative",
-        "Initiative",
-        "arts.rounds_turns_and_actions",
-        "A combatant entering the fight makes a REF roll, 2d6 + REF (a Hastened one with "
-        "+1 Boon: 3d6, drop the lowest), rolled for everyone without an Initiative; ties "
-        "go to the higher REF, then to the GM's tie-break.",
-    ),
-    Rule(
-        "arts.rounds",
-        "Rounds and Turns",
-        "arts.rounds_turns_and_actions",
-        "Each round every combatant takes a turn, in descending order of Initiative; the "
-        "order stays the same round after round.",
-    ),
-    Rule(
-        "arts.round_zero",
-        "Round Zero",
-        "arts.rounds_turns_and_actions",
-        "The tracker's first round is Round Zero: no actions, only positioning (a Move) "
-        "and entering a Stance.",
-    ),
-    Rule(
-        "arts.delay",
-        "Delay",
-        "arts.rounds_turns_and_actions",
-        "At its turn a creature may delay until after one still to act; its turns stay at "
-        "that later position for the rest of the combat; once a round.",
-    ),
-    Rule(
-        "arts.action_economy",
-        "Action Economy",
-        "arts.action_economy",
-        "A turn holds a Move, an Act and a Stance, in that order; no moving after the Act "
-        "unless the action allows it.",
-    ),
-    Rule(
-        "arts.fatigue_stress",
-        "Fatigue and Stress",
-        "arts.incapacity_and_death",
-        "No hit points: a hit adds Fatigue or Stress; effects and Recover reduce them.",
-    ),
-    Rule(
-        "arts.incapacity",
-        "Incapacity",
-        "arts.incapacity_and_death",
-        "Whenever Fatigue or Stress is added the GM rolls 2d6 + the load carried; a total "
-        "above the matching Tolerance (not a tie) incapacitates: no moving, acting or "
-        "stances.",
-    ),
-    Rule(
-        "arts.resilience",
-        "Resilience",
-        "arts.resilience_roll",
-        "A Resilience success takes at most one point and skips the roll; a failure delays "
-        "the roll to the end of the creature's next turn unless the attack was a Critical.",
-    ),
-    Rule(
-        "arts.incapacity_decline",
-        "Tolerance lost while Incapacitated",
-        "arts.incapacity_and_death",
-        "Upon becoming Incapacitated and at the end of each of its turns while "
-        "Incapacitated, the matching Tolerance and load each drop by 1.",
-    ),
-    Rule(
-        "arts.incapacity_end",
-        "End of Incapacity",
-        "arts.incapacity_and_death",
-        "Incapacity ends when its load reaches zero, at the end of combat, by Resuscitate or "
-        "by an ability that ends it.",
-    ),
-    Rule(
-        "arts.death",
-        "Death",
-        "arts.incapacity_and_death",
-        "A creature whose Fatigue or Stress Tolerance reaches zero dies.",
-    ),
-    Rule(
-        "arts.convalescence",
-        "Convalescence",
-        "arts.incapacity_and_death",
-        "Diminished Tolerances are restored only by an extended convalescence (outside "
-        "combat) or powerful magic.",
-    ),
-    Rule(
-        "arts.statuses",
-        "Statuses",
-        "arts.statuses",
-        "A status with a parameter X drops by 1 at the end of each of its creature's turns, "
-        "after every other end-of-turn effect; at 0 it ends.",
-    ),
-    Rule(
-        "arts.stacking",
-        "Stacks add together",
-        "arts.resonance",
-        "A status with a parameter applied again adds its stacks to those it has.",
-    ),
-    Rule(
-        "arts.bleed",
-        "Bleed",
-        "arts.bleed",
-        "At the start of its turn a Bleeding creature rolls against its Fatigue Tolerance "
-        "as if taking damage; a failure incapacitates.",
-    ),
-    Rule(
-        "arts.burning",
-        "Burning",
-        "arts.burning",
-        "A Burning creature takes Fatigue at the end of its turn; forgoing its Move or "
-        "taking Recover ends Burning.",
-    ),
-    Rule(
-        "arts.stunned",
-        "Stunned",
-        "arts.stunned",
-        "A Stunned creature may Move or Act, not both; Stunned ends at the end of its turn.",
-    ),
-    Rule("arts.slowed", "Slowed", "arts.slowed", "−2 Speed; a Slowed creature takes no stances."),
-    Rule(
-        "arts.immobilized",
-        "Immobilized",
-        "arts.immobilized",
-        "An Immobilized creature cannot Move (only teleport or be moved).",
-    ),
-    Rule(
-        "arts.disoriented",
-        "Disoriented",
-        "arts.disoriented",
-        "Each step: 2d6; a 7 moves as intended and ends Disoriented, more turns the step "
-        "clockwise, less counterclockwise, by the difference.",
-    ),
-    Rule(
-        "arts.hidden",
-        "Hidden",
-        "arts.hidden",
-        "Hidden ends when the creature targets an enemy with any ability.",
-    ),
-    Rule(
-        "arts.buffs",
-        "Buffs",
-        "arts.terrain_effects_and_buffs",
-        "A target benefits from one Buff at a time: a new one replaces the old or is "
-        "declined; Buffs last until the end of combat.",
-    ),
-    Rule(
-        "arts.hastened",
-        "Hastened",
-        "arts.hastened",
-        "+2 Speed and +1 Boon on REF rolls (the Initiative roll).",
-    ),
-    Rule(
-        "arts.spirit_armor",
-        "Spirit Armor",
-        "arts.spirit_armor",
-        "A failed roll to avoid being Incapacitated is rerolled; then the Buff ends.",
-    ),
-    Rule(
-        "arts.selective_ward",
-        "Selective Ward",
-        "arts.selective_ward",
-        "Immune to the chosen status, which gets no more stacks; those it has count down.",
-    ),
-    Rule(
-        "arts.recover",
-        "Recover",
-        "arts.recover",
-        "The Act: Fatigue or Stress −1 (Enhanced Recovery: −2, or both −1); ends Burning.",
-    ),
-    Rule(
-        "arts.resuscitate",
-        "Resuscitate",
-        "arts.resuscitate",
-        "An ally's Act: Incapacity ends, Fatigue and Stress are halved (round down), "
-        "negative statuses clear.",
-    ),
-    Rule(
-        "arts.coup_de_grace",
-        "Coup de Grace",
-        "arts.coup_de_grace",
-        "An Act against an Incapacitated enemy removes it from combat.",
-    ),
-    Rule(
-        "arts.adrenaline",
-        "Adrenaline",
-        "arts.adrenaline",
-        "Once per round, Stress dealt to the creature may be taken as Fatigue instead.",
-    ),
-    Rule(
-        "arts.ability_effects",
-        "Ability effects",
-        "arts.ability_list",
-        "Use an ability: what its card declares (Fatigue or Stress dealt, statuses and their "
-        "stacks per Tier, Mark, effects on the user, the number of targets) is applied to each "
-        "target on a success or a Critical, from the two totals rolled (ties go to the "
-        "defender; a Critical is 5 or more above) or the outcome given; Resilience grades it.",
-    ),
-    Rule(
-        "arts.mark",
-        "Mark",
-        "arts.mark",
-        "Mark's stacks are counted on the card; they stay until an ability changes them.",
-    ),
-    Rule(
-        "arts.end_of_combat",
-        "End of combat",
-        "arts.incapacity_and_death",
-        "At the end of combat Incapacity and Buffs end; the next fight rolls Initiative anew.",
-    ),
-)
-RULES = citing(
-    RULES,
-    {
-        "arts.initiative": ("arts.assume_initiative_ties",),
-        "arts.delay": ("arts.assume_delay_start_of_turn",),
-        "arts.incapacity": ("arts.assume_incapacity_reading",),
-        "arts.end_of_combat": ("arts.assume_end_of_combat",),
-        "arts.resilience": ("arts.assume_resilience_load",),
-        "arts.burning": ("arts.assume_burning_fatigue",),
-        "arts.resuscitate": ("arts.assume_negative_statuses",),
-        "arts.mark": ("arts.assume_mark_lasts",),
-        "arts.bleed": ("arts.assume_bleed_roll",),
-        "arts.ability_effects": (
-            "arts.assume_ability_points",
-            "arts.assume_resilience_success_effects",
-        ),
-    },
-)
-"""Each rule with the assumptions its events follow (and cite)."""
-INITIATIVE_RULE = "arts.initiative"
-ORDER_RULE = "arts.rounds"
+(TITLE, RULES, INITIATIVE_RULE, ORDER_RULE, DECLARED_CREATURE, DECLARED_STORED, SETTINGS,
+ LIMITS, DECLARED_ACTIONS, EXAMPLES, ASSUMPTIONS, _OTHER) = declaration(SYSTEM)
+"""What the ``tracker`` entry in ``rules_data/arts/combat.yml`` declares: the rules (with
+Range on squares, :mod:`.squares`), the add form and the actions (:mod:`.creature` and
+:mod:`.actions` complete them), the settings, limits, examples and assumptions."""
 
 
-ASSUMPTIONS = (
-    "arts.assume_initiative_ties",
-    "arts.assume_delay_start_of_turn",
-    "arts.assume_incapacity_reading",
-    "arts.assume_end_of_combat",
-    "arts.assume_resilience_load",
-    "arts.assume_burning_fatigue",
-    "arts.assume_negative_statuses",
-    "arts.assume_mark_lasts",
-    "arts.assume_ability_points",
-    "arts.assume_resilience_success_effects",
-)
-"""Followed without a setting: the tracker implements this one reading of each."""
+def _unapplied() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each ability whose ``unapplied`` says what of it the tracker does not apply, and why
+    (the rules data states it beside the ability's text)."""
+    return tuple(
+        (" ".join(str(e["unapplied"]).split()), (e["id"],))
+        for e in data.system_data("arts").values()
+        if e["kind"] == "ability" and e.get("unapplied")
+    )
 
-SETTINGS = (Field(A_BLEED, "Bleed adds a point of Fatigue before its roll", "flag", None),)
 
-EXAMPLES = (
-    {"name": "Kira", "ref": 2, "fatigue_tolerance": 11, "stress_tolerance": 10},
-    {"name": "Ogre", "ref": 0, "fatigue_tolerance": 12, "stress_tolerance": 9},
-)
-"""Creatures for the examples and the property tests."""
-
-LIMITS = (Limit("adrenaline", "Adrenaline (Stress as Fatigue)", "round", "arts.adrenaline"),)
+OTHER = (*_OTHER, *_unapplied())
+"""The book's rules that are not the source of a tracker rule, under what the tracker does
+with them: as declared, then each ability whose ``unapplied`` says what of it is left."""
 
 
 def _module() -> Any:

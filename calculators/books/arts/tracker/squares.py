@@ -19,27 +19,12 @@ from typing import Any
 
 from ....tracker import positions
 from ....tracker.context import Ctx
-from ....tracker.spec import Rule
-from ..grid import A_HALVED_TWICE, MEASURE, effective_range
+from ..grid import MEASURE, effective_range
 
 RULE = "arts.tracker_range"
 
-RULES = (
-    Rule(
-        RULE,
-        "Range on squares",
-        "arts.range",
-        "A creature may stand on a square (Put on a square). Use an ability checks each "
-        "target that has a square against the ability's Range, by the greater of the two "
-        "separations, halved for a Blinded user or a Hidden target (Long Reach: Range 1 is "
-        "2); a target out of range is refused, saying how far it is.",
-        (A_HALVED_TWICE,),
-    ),
-)
 
-ASSUMPTIONS = (A_HALVED_TWICE,)
 
-ACTIONS = (positions.move_action(RULE, op="place", label="Put on a square"),)
 
 HANDLERS = {"place": partial(positions.move, rule=RULE)}
 

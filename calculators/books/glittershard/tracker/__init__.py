@@ -36,19 +36,18 @@ from __future__ import annotations
 from . import squares as _squares
 from .actions import _act, _battle_skill, _posture, _roll_initiative
 from .card import card, from_character
-from .declarations import ACTIONS as _ACTIONS
 from .declarations import (
+    ACTIONS,
     ADDED,
     ADDED_SETTINGS,
+    ASSUMPTIONS,
     CREATURE,
     EXAMPLES,
-    KINDS,
     LIMITS,
-    MOVES,
+    OTHER,
     SETTINGS,
     STORED,
 )
-from .declarations import ASSUMPTIONS as _ASSUMPTIONS
 from .healing import _cast, _damage_action, _heal, _treat
 from .hooks import (
     after_set,
@@ -64,8 +63,7 @@ from .hooks import (
 from .purse import _gain, _spend
 from .reading import effective, exhaustion_names, goal, hunger_stage
 from .rests import _doze, _eat, _exhaust, _miss_meal, _pass_time, _rest, _rest_all, _wake
-from .rulebook import INITIATIVE_RULE, ORDER_RULE, SYSTEM, TITLE
-from .rulebook import RULES as _RULES
+from .rulebook import INITIATIVE_RULE, ORDER_RULE, RULES, SYSTEM, TITLE
 from .statuses import _apply, _break_free, _fall, _remove_status, _treat_poison
 from .terms import (
     A_BURNING,
@@ -98,6 +96,7 @@ from .terms import (
 )
 
 __all__ = [
+    "OTHER",
     "SYSTEM",
     "TITLE",
     "A_BURNING",
@@ -135,8 +134,6 @@ __all__ = [
     "SETTINGS",
     "EXAMPLES",
     "LIMITS",
-    "KINDS",
-    "MOVES",
     "ACTIONS",
     "ADDED",
     "ADDED_SETTINGS",
@@ -159,12 +156,6 @@ __all__ = [
     "HANDLERS",
 ]
 
-
-RULES = (*_RULES, *_squares.RULES)
-"""The book's rules, and item ranges on tiles (:mod:`.squares`)."""
-ACTIONS = (*_ACTIONS, *_squares.ACTIONS)
-ASSUMPTIONS = (*_ASSUMPTIONS, *_squares.ASSUMPTIONS)
-"""Followed without a setting: the tracker implements this one reading of each."""
 
 HANDLERS = {
     "roll_initiative": _roll_initiative,

@@ -29,43 +29,10 @@ from typing import Any
 from ....errors import InputError
 from ....tracker import positions
 from ....tracker.context import Ctx
-from ....tracker.spec import Action, Field, Rule
-from ..grid import A_DISTANCE, A_REACH_ADJACENT, DISTANCE, REACH_ADJACENT, compute_item_range
+from ..grid import DISTANCE, REACH_ADJACENT, compute_item_range
 
 RULE = "glittershard.tracker_item_range"
 
-RULES = (
-    Rule(
-        RULE,
-        "Item ranges on tiles",
-        "glittershard.item_ranges",
-        "A creature may stand on a tile (Move). Check an item's reach measures from the user "
-        "to its target when both have a tile: a melee weapon reaches an adjacent tile, one "
-        "with reach a target across a one tile gap, and either is refused farther; a ranged "
-        "weapon past its maximum range takes the 2 die penalty to hit.",
-        (A_DISTANCE, A_REACH_ADJACENT),
-    ),
-)
-
-ASSUMPTIONS = (A_DISTANCE, A_REACH_ADJACENT)
-
-ACTIONS = (
-    positions.move_action(RULE),
-    Action(
-        "item_reach",
-        "Check an item's reach",
-        "creature",
-        (
-            Field("target", "Target (its name)", "text", ""),
-            Field("weapon", "Item", "choice", "melee", choices=(
-                ("melee", "Melee weapon"), ("reach", "Melee weapon with reach"),
-                ("ranged", "Ranged weapon"))),
-            Field("max_range", "Maximum range (ranged)", "int", 6, low=1, high=99),
-        ),
-        RULE,
-        help="Before rolling to hit: can the item be used on the target, and at what penalty?",
-    ),
-)
 
 _WEAPON = {"melee": "a melee weapon", "reach": "a melee weapon with reach",
            "ranged": "a ranged weapon"}
@@ -109,4 +76,4 @@ def _item_reach(ctx: Ctx, values: dict[str, Any]) -> None:
 
 HANDLERS = {"move": partial(positions.move, rule=RULE), "item_reach": _item_reach}
 
-__all__ = ["ACTIONS", "ASSUMPTIONS", "HANDLERS", "RULES"]
+__all__ = ["HANDLERS"]

@@ -24,6 +24,7 @@ their outcomes, death), :mod:`.rounds` (the hooks) and :mod:`.actions` (the
 
 from __future__ import annotations
 
+from ..rules import A_SUBSTITUTIONS
 from .actions import (
     HANDLERS,
 )
@@ -39,7 +40,6 @@ from .creatures import (
 )
 from .declarations import (
     A_DICE,
-    A_SUBSTITUTIONS,
     ACTIONS,
     ASSUMPTIONS,
     CREATURE,
@@ -48,6 +48,7 @@ from .declarations import (
     KINDS,
     LIMITS,
     ORDER_RULE,
+    OTHER,
     RULES,
     SETTINGS,
     STORED,
@@ -63,6 +64,7 @@ from .rounds import (
 )
 
 __all__ = [
+    "OTHER",
     "ACTIONS",
     "ASSUMPTIONS",
     "A_DICE",

@@ -26,6 +26,7 @@ Turns' Phases, Purge and the End Phase: the hooks) and :mod:`.actions` (the ``HA
 
 from __future__ import annotations
 
+from ..rules import A_POOLS
 from . import areas as _areas
 from . import declarations as _declared
 from . import squares as _squares
@@ -42,7 +43,6 @@ from .creatures import (
 from .declarations import (
     A_DOWNED_ONCE,
     A_ONE_TURN,
-    A_POOLS,
     A_PURGE_WINDOW,
     A_REFRESH_WINDOW,
     AFFLICTIONS,
@@ -54,6 +54,7 @@ from .declarations import (
     LIMITS,
     NAMES,
     ORDER_RULE,
+    OTHER,
     PHASE_FIELD,
     REFRESH_COST,
     START_HINT,
@@ -72,18 +73,19 @@ from .rounds import (
     turn_start,
 )
 
-RULES = (*_declared.RULES, *_table.RULES, *_squares.RULES, *_areas.RULES)
+RULES = _declared.RULES
 """The Round's rules, those at the table (:mod:`.table`), on squares (:mod:`.squares`) and
-of Areas on squares (:mod:`.areas`)."""
-ACTIONS = (*_declared.ACTIONS, *_table.ACTIONS, *_squares.ACTIONS, *_areas.ACTIONS)
-SETTINGS = (*_declared.SETTINGS, *_table.SETTINGS, *_squares.SETTINGS, *_areas.SETTINGS)
-ADDED_SETTINGS = tuple(f.name for f in (*_table.SETTINGS, *_squares.SETTINGS, *_areas.SETTINGS))
+of Areas on squares (:mod:`.areas`): all declared in the book's ``tracker`` entry."""
+ACTIONS = _declared.ACTIONS
+SETTINGS = _declared.SETTINGS
+ADDED_SETTINGS = (_table.A_SHRED, *_squares.ADDED_SETTINGS, *_areas.ADDED_SETTINGS)
 """Settings added after saves were made: an old save gets their defaults."""
 HANDLERS = {**_HANDLERS, **_table.HANDLERS, **_squares.HANDLERS, **_areas.HANDLERS}
 ASSUMPTIONS = _declared.ASSUMPTIONS
 """Followed without a setting: the tracker implements this one reading of each."""
 
 __all__ = [
+    "OTHER",
     "ACTIONS",
     "ADDED_SETTINGS",
     "AFFLICTIONS",

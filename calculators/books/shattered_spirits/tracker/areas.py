@@ -34,7 +34,6 @@ from ....grid.geometry import DIRECTION, MEASURES, Square, line, within
 from ....grid.triangle import cone
 from ....tracker import positions
 from ....tracker.context import Ctx
-from ....tracker.spec import Action, Field, Rule
 from ..grid import (
     A_ADJACENT,
     A_ARC,
@@ -72,72 +71,6 @@ LINES = {"arc": 84, "blast": 85, "burst": 86, "cone": 87, "line": 88}
 
 def _rule(shape: str) -> str:
     return f"{RULE}_{shape}"
-
-
-RULES = (
-    Rule(
-        RULE,
-        "Who is in an Area",
-        "shattered_spirits.areas",
-        "An Area is aimed at a space within the Technique's Range of the attacker (measured "
-        "as an Attack's reach; farther is refused, saying how far); every creature standing "
-        "on a targeted space is named, one Attack Roll applying to all of them.",
-        (A_ADJACENT,),
-    ),
-    *(
-        Rule(
-            _rule(key),
-            f"{name} on squares",
-            source,
-            f"The spaces a {name} targets are laid on the grid as its calculator lays them, "
-            "and every creature standing on one is named.",
-            follows,
-        )
-        for key, (name, source, follows) in SHAPES.items()
-    ),
-)
-
-SETTINGS = (
-    Field(A_AREA_MEASURE, 'Blast, Burst: "within X" counted by', "choice", None,
-          choices=(("greater", "the greater difference, as range (a square)"),
-                   ("orthogonal", "steps sharing a side (a diamond)"))),
-    Field(A_ARC, "Arc: the picked space is targeted too", "flag", None),
-    Field(A_LINE, "Line: the picked space is the first of the X", "flag", None),
-    Field(A_CONE_DIRECTIONS, "Cone: the ways it may point", "choice", None,
-          choices=(("eight", "any of the eight directions of a step"),
-                   ("four", "N, E, S or W only"))),
-    Field(A_CONE_SPACES, "Cone: the spaces it targets", "choice", None,
-          choices=(("centre", "those whose centre is inside the triangle"),
-                   ("touch", "those any part of which is inside it"))),
-)
-"""Each shape's reading, a setting the GM may change (the grid calculators take it as an
-input); the defaults are the assumption entries'."""
-
-_WAYS = tuple((d, d) for d in DIRECTION)
-
-ACTIONS = (
-    Action(
-        "area",
-        "Who is in this Area",
-        "creature",
-        (
-            Field("shape", "Area", "choice", "blast",
-                  choices=tuple((key, name) for key, (name, _, _) in SHAPES.items())),
-            Field("size", "Its value X (Blast, Burst, Cone, Line)", "int", 1, low=0, high=50),
-            Field("x", "Aimed at: square east (x)", "int", 0, low=-positions.LIMIT,
-                  high=positions.LIMIT),
-            Field("y", "Aimed at: square north (y)", "int", 0, low=-positions.LIMIT,
-                  high=positions.LIMIT),
-            Field("range_kind", "Range", "choice", "ranged",
-                  choices=(("ranged", "Ranged"), ("melee", "Melee"), ("self", "Self"))),
-            Field("max_range", "Technique's Range (Ranged)", "int", 5, low=1, high=99),
-            Field("direction", "Direction (Cone, Line)", "choice", "N", choices=_WAYS),
-            Field("arc", "Arc: 3 adjacent spaces (such as N, NE, E)", "text", "N, NE, E"),
-        ),
-        RULE,
-        help="Before rolling: which creatures does the Area take in?",
-    ),
-)
 
 
 def _arc(picked: Square, text: str, diagonals: bool, with_picked: bool) -> frozenset[Square]:
@@ -255,4 +188,7 @@ def _area(ctx: Ctx, values: dict[str, Any]) -> None:
 
 HANDLERS = {"area": _area}
 
-__all__ = ["ACTIONS", "HANDLERS", "RULES", "SETTINGS", "SHAPES", "squares_of"]
+ADDED_SETTINGS = (A_AREA_MEASURE, A_ARC, A_LINE, A_CONE_DIRECTIONS, A_CONE_SPACES)
+"""Settings added after saves were made (the Areas'): an old save gets their defaults."""
+
+__all__ = ["ADDED_SETTINGS", "HANDLERS", "SHAPES", "squares_of"]

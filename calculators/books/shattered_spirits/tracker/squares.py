@@ -33,53 +33,11 @@ from ....format import plural, with_sign
 from ....grid.geometry import adjacent
 from ....tracker import positions
 from ....tracker.context import Ctx
-from ....tracker.spec import Action, Field, Rule
 from ..grid import A_ADJACENT, MEASURE
 from ..rules import FOCUS_PER_HOSTILE
 
 RULE = "shattered_spirits.tracker_reach"
 PENALTY = "shattered_spirits.tracker_ranged_penalty"
-
-RULES = (
-    Rule(
-        RULE,
-        "Range on squares",
-        "shattered_spirits.range",
-        "A creature may stand on a square (Move). An Attack that names its target, when both "
-        "have a square, is measured by the greater of the horizontal and vertical difference: "
-        "Melee reaches only an adjacent creature, Ranged the Technique's Range; farther is "
-        "refused, saying how far.",
-        (A_ADJACENT,),
-    ),
-    Rule(
-        PENALTY,
-        "Ranged Attacks next to foes",
-        "shattered_spirits.ranged_adjacency_penalty",
-        "A Ranged Attack takes -1 to the Attack Roll for each hostile creature (of the other "
-        "side) adjacent to the attacker, each negated with 1 Focus; counted from the squares.",
-        (A_ADJACENT,),
-    ),
-)
-
-SETTINGS = (Field(A_ADJACENT, "Diagonal spaces are adjacent", "flag", None),)
-"""Which spaces are adjacent: a setting the GM may change (also read by the Areas)."""
-
-ACTIONS = (
-    positions.move_action(RULE),
-    Action(
-        "reach",
-        "Check an Attack's reach",
-        "creature",
-        (
-            Field("target", "Target (its name)", "text", ""),
-            Field("range_kind", "Range", "choice", "melee",
-                  choices=(("melee", "Melee"), ("ranged", "Ranged"))),
-            Field("max_range", "Technique's Range (Ranged)", "int", 5, low=1, high=99),
-        ),
-        RULE,
-        help="Before rolling: is the target in reach, and what do adjacent foes cost?",
-    ),
-)
 
 
 def _hostiles_adjacent(ctx: Ctx, cid: str, diagonals: bool) -> list[str]:
@@ -142,4 +100,7 @@ def _reach(ctx: Ctx, values: dict[str, Any]) -> None:
 
 HANDLERS = {"move": partial(positions.move, rule=RULE), "reach": _reach}
 
-__all__ = ["ACTIONS", "HANDLERS", "RULES", "SETTINGS"]
+ADDED_SETTINGS = (A_ADJACENT,)
+"""Settings added after saves were made: an old save gets their defaults."""
+
+__all__ = ["ADDED_SETTINGS", "HANDLERS"]

@@ -20,120 +20,9 @@ from typing import Any
 
 from ....errors import InputError
 from ....tracker.context import Ctx
-from ....tracker.spec import Action, Field, Rule
-from .declarations import NAMES, TOKEN_CHOICES, TOKENS
+from .declarations import NAMES, TOKENS
 
 A_SHRED = "shattered_spirits.tracker_shred_adds"
-
-RULES = (
-    Rule(
-        "shattered_spirits.slashed_cost",
-        "Costs read with '/'",
-        "shattered_spirits.basic_rules",
-        "A cost such as 2 Grit/Momentum is paid with any of the Tokens named, in any "
-        "combination the payer chooses; no Token goes below 0.",
-    ),
-    Rule(
-        "shattered_spirits.negate",
-        "Negate costs",
-        "shattered_spirits.extreme_rolls",
-        "Negating pays the cost the effect states, 1 more when the Attack Roll was above "
-        "12, and 1 less for Disarmed of Equipment Wielded in both hands (1 Grit/Reflex on "
-        "a Hit, 2 on a Crit); the negated Status is not inflicted.",
-    ),
-    Rule(
-        "shattered_spirits.targets",
-        "Obstacles, Equipment, Armor and Creature Parts",
-        "shattered_spirits.choosing_the_target",
-        "Damage equal to or greater than the Durability destroys an Obstacle, Damages "
-        "Equipment, and inflicts Shred 1 through Armor or a Shield (then a Glancing Attack "
-        "against the creature at Disadvantage); Equipment hit is Disarmed; a Creature Part "
-        "takes the Damage and the Attack resolves as Glancing against the creature.",
-        (A_SHRED,),
-    ),
-    Rule(
-        "shattered_spirits.open_health",
-        "Health to the closest 25%",
-        "shattered_spirits.open_and_hidden_information",
-        "Each card shows the creature's Health as open information: the closest 25% of "
-        "its full Health, a half rounded up.",
-    ),
-)
-
-SETTINGS = (Field(A_SHRED, "Shred inflicted again adds up", "flag", None),)
-
-_TOKEN_B = (("", "(none)"), *TOKEN_CHOICES)
-_PAY_FIELDS = (
-    Field("amount", "Cost", "int", 1, low=0, high=99),
-    Field("token", "Token", "choice", "grit", choices=TOKEN_CHOICES),
-    Field("other", "or Token (a cost with '/')", "choice", "", choices=_TOKEN_B),
-    Field(
-        "with_other",
-        "Paid with the second Token",
-        "int",
-        0,
-        low=0,
-        high=99,
-        help="How much of the cost the second Token pays; the first pays the rest.",
-    ),
-)
-ACTIONS = (
-    Action(
-        "pay",
-        "Pay a cost (such as 2 Grit/Momentum)",
-        "creature",
-        (*_PAY_FIELDS, Field("what", "For", "text", "", optional=True)),
-        "shattered_spirits.slashed_cost",
-    ),
-    Action(
-        "negate",
-        "Negate a Status or effect",
-        "creature",
-        (
-            *_PAY_FIELDS,
-            Field("name", "Status negated", "choice", "disarmed", choices=tuple(NAMES.items())),
-            Field("above_12", "The Attack Roll was above 12 (+1)", "flag", False),
-            Field("both_hands", "Disarmed of Equipment Wielded in both hands (−1)", "flag", False),
-        ),
-        "shattered_spirits.negate",
-        help="Cost: the one the effect states (Disarmed of Equipment: 1 on a Hit, 2 on a Crit).",
-    ),
-    Action(
-        "attack_object",
-        "Attack their Equipment, Armor or a Part",
-        "creature",
-        (
-            Field(
-                "target",
-                "Target",
-                "choice",
-                "armor",
-                choices=(
-                    ("armor", "Armor or Shield"),
-                    ("equipment", "Equipment"),
-                    ("part", "Creature Part"),
-                ),
-            ),
-            Field("damage", "Damage of the Attack", "int", 0, low=0, high=999),
-            Field("durability", "Durability", "int", 1, low=0, high=999),
-            Field("hit", "A Hit or better (Hit+)", "flag", True),
-        ),
-        "shattered_spirits.targets",
-        help="Roll the Attack with the Attack Roll calculator (Equipment Worn or Wielded: "
-        "at Disadvantage; Guard applies, not Armor's).",
-    ),
-    Action(
-        "attack_obstacle",
-        "Attack an Obstacle",
-        "encounter",
-        (
-            Field("damage", "Damage of the Attack", "int", 0, low=0, high=999),
-            Field("durability", "Durability", "int", 1, low=0, high=999),
-        ),
-        "shattered_spirits.targets",
-        when="running",
-    ),
-)
 
 
 def split(values: dict[str, Any], cost: int) -> list[tuple[str, int]]:
@@ -308,4 +197,4 @@ HANDLERS = {
     "attack_obstacle": _attack_obstacle,
 }
 
-__all__ = ["ACTIONS", "HANDLERS", "RULES", "SETTINGS", "TOKENS"]
+__all__ = ["HANDLERS", "TOKENS"]

@@ -24,6 +24,7 @@ its card), :mod:`.turn` (the actions a turn allows, the Aiming Bonus), :mod:`.ro
 
 from __future__ import annotations
 
+from ..rules import A_AIM, A_DOWNGRADE, A_ORDER, A_REINFORCE, A_ROUND, A_SURPRISE
 from .actions import (
     HANDLERS,
 )
@@ -36,13 +37,7 @@ from .creatures import (
     validate_creature,
 )
 from .declarations import (
-    A_AIM,
-    A_DOWNGRADE,
     A_DURATION,
-    A_ORDER,
-    A_REINFORCE,
-    A_ROUND,
-    A_SURPRISE,
     A_WHOLE,
     ACTIONS,
     ADDED,
@@ -56,6 +51,7 @@ from .declarations import (
     KINDS,
     LIMITS,
     ORDER_RULE,
+    OTHER,
     RULES,
     SETTINGS,
     STANDARD_KINDS,
@@ -73,6 +69,7 @@ from .rounds import (
 )
 
 __all__ = [
+    "OTHER",
     "ACTIONS",
     "ADDED",
     "ADDED_SETTINGS",
