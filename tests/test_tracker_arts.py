@@ -14,6 +14,8 @@ import pytest
 import calculators.books.arts.tracker as a
 from calculators import data
 from calculators.books.arts import builder as builder
+from calculators.books.arts.tracker import creature as numbers
+from calculators.books.arts.tracker import declarations
 from calculators.errors import InputError
 from calculators.tracker import encounter, handle
 
@@ -100,7 +102,7 @@ def test_every_rule_source_is_an_entry_of_the_rules_data() -> None:
 
 
 def test_the_statuses_come_from_the_rules_data() -> None:
-    assert a.NEGATIVE == (
+    assert declarations.NEGATIVE == (
         "immobilized",
         "slowed",
         "bleed",
@@ -110,12 +112,12 @@ def test_the_statuses_come_from_the_rules_data() -> None:
         "disoriented",
         "stunned",
     )
-    assert a.PARAMETER == {"slowed", "bleed", "dazed", "blinded", "mark"}
+    assert declarations.PARAMETER == {"slowed", "bleed", "dazed", "blinded", "mark"}
 
 
 def test_examples_join_and_the_settings_default_from_the_assumption() -> None:
     state = fresh(*a.EXAMPLES)
-    assert state["settings"] == {a.A_BLEED: False}
+    assert state["settings"] == {declarations.A_BLEED: False}
     assert [c(state, k)["name"] for k in state["order"]] == ["Kira", "Ogre"]
 
 
@@ -297,7 +299,7 @@ def test_stunned_moves_or_acts_and_ends_at_the_end_of_the_turn() -> None:
 def test_slowed_takes_no_stances_and_loses_speed() -> None:
     state = duel()
     state, _ = act(state, op="status", id="c1", status="slowed", amount=1)
-    assert a.speed(c(state)) == 2
+    assert numbers.speed(c(state)) == 2
     assert "Slowed and cannot take stances" in refused(
         state, "name", op="stance", id="c1", name="Brace"
     )
@@ -387,7 +389,7 @@ def test_incapacitated_cannot_move_act_or_take_stances_and_loses_each_turn() -> 
     state, _ = act(state, op="harm", id="c1", kind="fatigue", amount=3)
     state, _ = act(state, op="resolve", id="c1", result=13)
     assert c(state)["incapacitated"] == ["fatigue"]
-    assert (c(state)["fatigue"], a.tolerance(c(state), "fatigue")) == (2, 9)
+    assert (c(state)["fatigue"], numbers.tolerance(c(state), "fatigue")) == (2, 9)
     for op in ("move", "act", "stance"):
         with pytest.raises(InputError, match="Incapacitated"):
             encounter.act(a, state, {"op": op, "id": "c1", "name": "Brace"})
@@ -432,7 +434,7 @@ def test_death_when_a_tolerance_reaches_zero(lost: int, dies: bool) -> None:
         assert c(state)["incapacitated"] == [] and c(state)["pending"] == []
         refused(state, "amount", op="harm", id="c1", kind="stress")
     else:
-        assert a.tolerance(c(state), "stress") == 1
+        assert numbers.tolerance(c(state), "stress") == 1
 
 
 def test_death_at_the_end_of_an_incapacitated_turn_and_by_a_correction() -> None:
@@ -440,7 +442,7 @@ def test_death_at_the_end_of_an_incapacitated_turn_and_by_a_correction() -> None
     state, _ = act(state, op="set", id="c1", field="fatigue_lost", value=8)
     state, _ = act(state, op="harm", id="c1", kind="fatigue", amount=4)
     state, _ = act(state, op="resolve", id="c1", result=12)
-    assert a.tolerance(c(state), "fatigue") == 1 and not c(state)["dead"]
+    assert numbers.tolerance(c(state), "fatigue") == 1 and not c(state)["dead"]
     state, events = act(state, op="next")
     assert "Kira dies: their Fatigue Tolerance has reached 0." in texts(events)
     state, events = act(state, op="next")
@@ -603,8 +605,8 @@ def test_bleed_rolls_at_the_start_of_the_turn() -> None:
 
 def test_bleed_adds_fatigue_when_the_gm_reads_it_so() -> None:
     state = duel()
-    state, events = act(state, op="setting", key=a.A_BLEED, value=True)
-    assert events[0]["rule"] == a.A_BLEED
+    state, events = act(state, op="setting", key=declarations.A_BLEED, value=True)
+    assert events[0]["rule"] == declarations.A_BLEED
     state, _ = act(state, op="status", id="c1", status="bleed", amount=2)
     state, _ = act(state, op="next")
     state, events = act(state, op="next")
@@ -801,9 +803,9 @@ def test_every_declared_effect_names_a_status_or_a_load_the_tracker_has() -> Non
         for effect in entry["effects"]:
             kind, what = _kind(effect)
             for status in effect.get("of", [what]) if kind == "status" else ():
-                assert status.partition(".")[2] in a.STATUS_ENTRIES, (key, status)
+                assert status.partition(".")[2] in declarations.STATUS_ENTRIES, (key, status)
             if "plus" in effect:
-                assert effect["plus"].partition(".")[2] in a.STATUS_ENTRIES, key
+                assert effect["plus"].partition(".")[2] in declarations.STATUS_ENTRIES, key
 
 
 def test_hack_and_slash_deals_fatigue_and_bleed_per_tier_from_the_two_rolls() -> None:

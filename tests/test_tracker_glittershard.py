@@ -11,6 +11,7 @@ import pytest
 
 from calculators.books.glittershard import builder as builder
 from calculators.books.glittershard import tracker as g
+from calculators.books.glittershard.tracker import reading, terms
 from calculators.errors import InputError
 from calculators.tracker import encounter, handle
 from macros.load.loader import load_rules
@@ -90,16 +91,16 @@ def test_every_rule_source_is_an_entry_of_the_rules_data() -> None:
     assert all(entries[a].kind == "assumption" for a in assumptions)
     assert {g.INITIATIVE_RULE, g.ORDER_RULE} <= set(ids)
     assert {a.rule for a in g.ACTIONS} <= set(ids)
-    assert {rule for _, rule in g.STATUSES.values()} <= set(ids)
+    assert {rule for _, rule in terms.STATUSES.values()} <= set(ids)
 
 
 def test_settings_default_to_their_assumptions() -> None:
     settings = encounter.blank(g)["settings"]
     assert settings == {
-        g.A_BURNING: "start",
-        g.A_EXHAUSTION_REST: "long",
+        terms.A_BURNING: "start",
+        terms.A_EXHAUSTION_REST: "long",
         "glittershard.natural_healing_rounding": "floor",
-        g.A_HUNGER_GAP: "second stage",
+        terms.A_HUNGER_GAP: "second stage",
     }
 
 
@@ -256,7 +257,7 @@ def test_a_posture_is_picked_at_the_end_of_the_turn() -> None:
         "Kira takes a Dodgy posture (a free action): armor value 7, dodge 16.",
         "glittershard.posture",
     )
-    assert g.goal(c1(state)) == (7, 16)
+    assert reading.goal(c1(state)) == (7, 16)
 
 
 # --- health ---------------------------------------------------------------------------
@@ -291,7 +292,7 @@ def test_unconscious_exactly_at_zero_health() -> None:
         "glittershard.unguarded",
     )
     assert c1(state)["posture"] == "unguarded" and c1(state)["prone"]
-    assert g.goal(c1(state)) == (6, 0)
+    assert reading.goal(c1(state)) == (6, 0)
     refused(state, {"op": "posture", "id": "c1", "posture": "steady"}, "posture")
 
 
@@ -457,7 +458,7 @@ def test_which_rest_removes_exhaustion_is_a_setting() -> None:
     state = new(kira(exhaustion=3))
     state, _ = act(state, {"op": "rest", "id": "c1", "kind": "medium"})
     assert c1(state)["exhaustion"] == 3
-    state = new(kira(exhaustion=3), **{g.A_EXHAUSTION_REST: "medium"})
+    state = new(kira(exhaustion=3), **{terms.A_EXHAUSTION_REST: "medium"})
     state, events = act(state, {"op": "rest", "id": "c1", "kind": "medium"})
     assert c1(state)["exhaustion"] == 0
     said(events, "Resting removes Kira's exhaustion: 3 → 0.", "glittershard.exhaustion_rest")
@@ -558,7 +559,7 @@ def test_hunger_stages() -> None:
     said(events, "Kira misses a meal and becomes hungry: −1 move speed.", "glittershard.hunger")
     assert g.effective(c1(state))["speed"] == 5
     state, _ = act(state, {"op": "pass_time", "minutes": 239})
-    assert g.hunger_stage(c1(state)["hungry"]) == 1
+    assert reading.hunger_stage(c1(state)["hungry"]) == 1
     state, events = act(state, {"op": "pass_time", "minutes": 1})
     said(events, "Kira has gone 4 hours without a meal: also −1 Bwn.", "glittershard.hunger")
     assert g.effective(c1(state))["bwn"] == -1
@@ -726,7 +727,7 @@ def test_burning_at_the_start_of_each_turn() -> None:
 
 
 def test_burning_at_the_end_of_the_turn_when_set() -> None:
-    state = new(kira(), **{g.A_BURNING: "end"})
+    state = new(kira(), **{terms.A_BURNING: "end"})
     state, _ = act(state, {"op": "apply", "id": "c1", "status": "burning"})
     state, events = begin(state, 5)
     assert c1(state)["pending"] == []

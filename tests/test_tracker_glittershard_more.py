@@ -4,6 +4,7 @@ purse; driven through the engine as a GM would."""
 from __future__ import annotations
 
 import calculators.books.glittershard.tracker as g
+from calculators.books.glittershard.tracker import terms
 from calculators.tracker import encounter
 from tests.test_tracker_glittershard import act, c1, kira, new, refused, said
 
@@ -17,14 +18,14 @@ def test_hunger_from_16_to_48_hours_follows_the_setting() -> None:
     state, events = act(state, {"op": "rest", "id": "c1", "kind": "long"})
     assert c1(state)["health"] > 2
     # The GM who reads the gap as the third stage: it begins at 16 hours.
-    state = new(kira(hungry=959), **{g.A_HUNGER_GAP: "third stage"})
+    state = new(kira(hungry=959), **{terms.A_HUNGER_GAP: "third stage"})
     state, events = act(state, {"op": "pass_time", "minutes": 1})
     event = said(
         events,
         "Kira has gone 16 hours without a meal: health no longer comes back after a long rest.",
         "glittershard.hunger",
     )
-    assert g.A_HUNGER_GAP in event["assumptions"]
+    assert terms.A_HUNGER_GAP in event["assumptions"]
     state, _ = act(state, {"op": "set", "id": "c1", "field": "health", "value": 2})
     state, events = act(state, {"op": "rest", "id": "c1", "kind": "long"})
     assert c1(state)["health"] == 2
@@ -38,8 +39,9 @@ def test_hunger_from_16_to_48_hours_follows_the_setting() -> None:
 
 def test_an_old_save_without_the_hunger_setting_still_loads() -> None:
     state = new(kira())
-    old = {**state, "settings": {k: v for k, v in state["settings"].items() if k != g.A_HUNGER_GAP}}
-    assert encounter.validate(g, old)["settings"][g.A_HUNGER_GAP] == "second stage"
+    kept = {k: v for k, v in state["settings"].items() if k != terms.A_HUNGER_GAP}
+    old = {**state, "settings": kept}
+    assert encounter.validate(g, old)["settings"][terms.A_HUNGER_GAP] == "second stage"
 
 
 def test_the_purse_gains_and_spends_gold_and_pennies() -> None:

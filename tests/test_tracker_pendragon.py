@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import calculators.books.pendragon.tracker as p
+from calculators.books.pendragon.rules import A_SUBSTITUTIONS
+from calculators.books.pendragon.tracker import declarations
 from calculators.errors import InputError
 from calculators.tracker import encounter
 
@@ -24,7 +26,7 @@ def act(state: dict[str, Any], **action: Any) -> tuple[dict[str, Any], list[str]
 def fight(*creatures: dict[str, Any], dice: str = "") -> dict[str, Any]:
     state = encounter.blank(p)
     if dice:
-        state, _ = act(state, op="setting", key=p.A_DICE, value=dice)
+        state, _ = act(state, op="setting", key=declarations.A_DICE, value=dice)
     for creature in creatures:
         state, _ = act(state, op="add", creature=creature)
     return state
@@ -110,7 +112,7 @@ def test_a_turn_holds_a_full_round_action_or_standard_move_minor() -> None:
     # A move and two minor actions take both substitutions: allowed by default ("both"),
     # refused under the "either" reading, which allows one substitution a Turn.
     for reading, allowed in (("both", True), ("either", False)):
-        turn, _ = act(fight(KIRA, ORC), op="setting", key=p.A_SUBSTITUTIONS, value=reading)
+        turn, _ = act(fight(KIRA, ORC), op="setting", key=A_SUBSTITUTIONS, value=reading)
         turn, _ = act(turn, op="start")
         turn, _ = act(turn, op="act", id="c1", kind="move")
         turn, _ = act(turn, op="act", id="c1", kind="minor")

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import calculators.books.shattered_spirits.tracker as M
+from calculators.books.shattered_spirits.rules import A_POOLS
+from calculators.books.shattered_spirits.tracker import creatures, declarations
 from calculators.errors import InputError
 from calculators.tracker import encounter
 from macros.load.loader import load_rules
@@ -59,7 +61,8 @@ def test_sources_and_settings_are_entries() -> None:
         assert rule.source in entries, rule
     for field in M.SETTINGS:
         assert entries[field.name].kind == "assumption"
-    for assumption in (M.A_ONE_TURN, M.A_REFRESH_WINDOW, M.A_PURGE_WINDOW, M.A_DOWNED_ONCE):
+    d = declarations
+    for assumption in (d.A_ONE_TURN, d.A_REFRESH_WINDOW, d.A_PURGE_WINDOW, d.A_DOWNED_ONCE):
         assert entries[assumption].kind == "assumption"
     assert {a.rule for a in M.ACTIONS} <= {r.id for r in M.RULES}
 
@@ -103,7 +106,7 @@ def test_speed_beyond_the_phases_counts_as_phase_1_or_6() -> None:
     state = roster({"name": "A"}, {"name": "B"}, {"name": "C"})
     for cid, value in (("c1", 9), ("c2", 0), ("c3", 6)):
         state, _ = run(state, {"op": "initiative", "id": cid, "value": value})
-    assert [M.phase_of(c(state, x)) for x in ("c1", "c2", "c3")] == [6, 1, 6]
+    assert [creatures.phase_of(c(state, x)) for x in ("c1", "c2", "c3")] == [6, 1, 6]
     state, _ = run(state, {"op": "start"})
     assert state["order"] == ["c2", "c1", "c3"]
 
@@ -307,7 +310,7 @@ def test_damage_order_and_the_carry_over_setting() -> None:
     assert said(events, "shattered_spirits.damage") == [
         "Kira takes 10 Damage: Vigor 3 → 0, Endurance 5 → 0, Health 10 → 8."
     ]
-    state, events = run(state, {"op": "setting", "key": M.A_POOLS, "value": False})
+    state, events = run(state, {"op": "setting", "key": A_POOLS, "value": False})
     after, _ = run(state, {"op": "damage", "id": "c1", "amount": 10})
     assert c(after, "c1")["health"] == 10 and c(after, "c1")["endurance"] == 0
 

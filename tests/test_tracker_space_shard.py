@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import calculators.books.space_shard.tracker as M
+from calculators.books.space_shard import rules
+from calculators.books.space_shard.tracker import declarations
 from calculators.errors import InputError
 from calculators.tracker import encounter
 from macros.load.loader import load_rules
@@ -71,7 +73,8 @@ def test_sources_and_settings_are_entries() -> None:
         assert rule.source in entries, rule
     for field in M.SETTINGS:
         assert entries[field.name].kind == "assumption"
-    for assumption in (M.A_DURATION, M.A_WHOLE, "space_shard.tracker_full_defense_kept"):
+    kept = "space_shard.tracker_full_defense_kept"
+    for assumption in (declarations.A_DURATION, declarations.A_WHOLE, kept):
         assert entries[assumption].kind == "assumption"
     assert entries["space_shard.tracker_hp_one_number"].kind == "assumption"
     assert {a.rule for a in M.ACTIONS} | {u.rule for u in M.LIMITS} <= {r.id for r in M.RULES}
@@ -106,7 +109,7 @@ def test_highest_first_or_lowest_first_and_ties() -> None:
         "A and C tie at 5: the rulebook does not say who goes first; the GM may set their "
         "initiative."
     ]
-    state, _ = run(state, {"op": "setting", "key": M.A_ORDER, "value": "lowest first"})
+    state, _ = run(state, {"op": "setting", "key": rules.A_ORDER, "value": "lowest first"})
     low, _ = run(state, {"op": "start"})
     assert low["order"] == ["c1", "c3", "c2"]
     assert said(events, "space_shard.rounds")[0] == "Round 1 begins. Turn order: B, A, C."
@@ -141,7 +144,7 @@ def test_surprise_round_one_of_each_and_charging() -> None:
     state = started(
         {"name": "Ambusher", "surprise": True},
         {"name": "Guard"},
-        settings={M.A_SURPRISE: "one of each"},
+        settings={rules.A_SURPRISE: "one of each"},
     )
     state, _ = run(state, {"op": "act", "id": "c1", "kind": "attack"})
     state, _ = run(state, {"op": "act", "id": "c1", "kind": "swift"})
@@ -171,7 +174,8 @@ def test_actions_of_a_turn_and_downgrades() -> None:
     turn = state
     for kind in ("swift", "swift", "swift"):
         turn, _ = run(turn, {"op": "act", "id": "c1", "kind": kind})
-    strict, _ = run(state, {"op": "setting", "key": M.A_DOWNGRADE, "value": "next lower action"})
+    lower = {"op": "setting", "key": rules.A_DOWNGRADE, "value": "next lower action"}
+    strict, _ = run(state, lower)
     strict, _ = run(strict, {"op": "act", "id": "c1", "kind": "swift"})
     strict, _ = run(strict, {"op": "act", "id": "c1", "kind": "swift"})
     refused(strict, {"op": "act", "id": "c1", "kind": "swift"}, "kind")
@@ -226,9 +230,9 @@ def test_full_force_rounding_and_the_round_setting() -> None:
         odd,
         {"name": "Drone"},
         settings={
-            M.A_ROUND: "up",
-            M.A_DURATION: "until the end of the round",
-            M.A_REINFORCE: "dp and max dmg",
+            rules.A_ROUND: "up",
+            declarations.A_DURATION: "until the end of the round",
+            rules.A_REINFORCE: "dp and max dmg",
         },
     )
     state, events = run(state, {"op": "use", "id": "c1", "what": "full_force"})
@@ -317,7 +321,7 @@ def test_aiming_up_to_five_rounds() -> None:
         "per round)."
     ]
     assert c(attacked, "c1")["aim"] == 0
-    once, _ = run(state, {"op": "setting", "key": M.A_AIM, "value": "once"})
+    once, _ = run(state, {"op": "setting", "key": rules.A_AIM, "value": "once"})
     _, events = run(once, {"op": "act", "id": "c1", "kind": "attack"})
     assert "+1 DP Aiming Bonus and +1 Max DMG" in said(events, "space_shard.aiming")[0]
     moved, events = run(state, {"op": "act", "id": "c1", "kind": "movement"})

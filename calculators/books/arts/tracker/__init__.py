@@ -42,116 +42,30 @@ from __future__ import annotations
 from . import squares as _squares
 from .actions import ACTIONS
 from .actions import HANDLERS as _HANDLERS
-from .cards import (
-    card,
-    from_character,
-)
-from .creature import (
-    CREATURE,
-    OWN,
-    STORED,
-    effective,
-    new_creature,
-    order_key,
-    speed,
-    tolerance,
-    validate_creature,
-)
+from .cards import card, from_character
+from .creature import CREATURE, STORED, effective, new_creature, order_key, validate_creature
 from .declarations import (
-    A_BLEED,
-    A_BURNING,
-    A_DELAY,
-    A_END,
-    A_INCAPACITY,
-    A_NEGATIVE,
-    A_RESILIENCE,
-    A_TIES,
     ASSUMPTIONS,
-    BUFF_NAMES,
-    BUFFS,
-    CONDITIONS,
-    DEFENSES,
     EXAMPLES,
-    INCAPACITY_ROLL,
     INITIATIVE_RULE,
     LIMITS,
-    LOAD_MAX,
-    LOADS,
-    NEGATIVE,
     ORDER_RULE,
     OTHER,
-    PARAMETER,
-    RECOVER_CHOICES,
     RULES,
     SETTINGS,
-    STATUS_ENTRIES,
-    STEPS,
     SYSTEM,
     TITLE,
-    WARDABLE,
 )
-from .loads import (
-    resolve,
-)
-from .turns import (
-    after_set,
-    check_use,
-    round_start,
-    turn_end,
-    turn_start,
-)
+from .loads import resolve
+from .turns import after_set, check_use, round_start, turn_end, turn_start
 
 HANDLERS = {**_HANDLERS, **_squares.HANDLERS}
 
 __all__ = [
-    "OTHER",
-    "ACTIONS",
-    "ASSUMPTIONS",
-    "A_BLEED",
-    "A_BURNING",
-    "A_DELAY",
-    "A_END",
-    "A_INCAPACITY",
-    "A_NEGATIVE",
-    "A_RESILIENCE",
-    "A_TIES",
-    "BUFFS",
-    "BUFF_NAMES",
-    "CONDITIONS",
-    "CREATURE",
-    "DEFENSES",
-    "EXAMPLES",
-    "HANDLERS",
-    "INCAPACITY_ROLL",
-    "INITIATIVE_RULE",
-    "LIMITS",
-    "LOADS",
-    "LOAD_MAX",
-    "NEGATIVE",
-    "ORDER_RULE",
-    "OWN",
-    "PARAMETER",
-    "RECOVER_CHOICES",
-    "RULES",
-    "SETTINGS",
-    "STATUS_ENTRIES",
-    "STEPS",
-    "STORED",
-    "SYSTEM",
-    "TITLE",
-    "WARDABLE",
-    "after_set",
-    "card",
-    "check_use",
-    "effective",
-    "from_character",
-    "new_creature",
-    "order_key",
-    "resolve",
-    "round_start",
-    "speed",
-    "tolerance",
-    "turn_end",
-    "turn_start",
-    "validate_creature",
+    "SYSTEM", "TITLE", "RULES", "INITIATIVE_RULE", "ORDER_RULE", "CREATURE", "STORED",
+    "ASSUMPTIONS", "SETTINGS", "EXAMPLES", "LIMITS", "ACTIONS", "OTHER", "HANDLERS",
+    "effective", "new_creature", "validate_creature", "order_key", "round_start",
+    "turn_start", "turn_end", "check_use", "after_set", "resolve", "card", "from_character",
 ]
+"""What the engine reads (:mod:`calculators.tracker.contract`); the terms the rules use are
+in :mod:`.declarations`, a creature's numbers in :mod:`.creature`."""

@@ -24,28 +24,15 @@ their outcomes, death), :mod:`.rounds` (the hooks) and :mod:`.actions` (the
 
 from __future__ import annotations
 
-from ..rules import A_SUBSTITUTIONS
-from .actions import (
-    HANDLERS,
-)
-from .checks import (
-    resolve,
-)
-from .creatures import (
-    card,
-    check_setting,
-    new_creature,
-    order_key,
-    validate_creature,
-)
+from .actions import HANDLERS
+from .checks import resolve
+from .creatures import card, check_setting, new_creature, order_key, validate_creature
 from .declarations import (
-    A_DICE,
     ACTIONS,
     ASSUMPTIONS,
     CREATURE,
     EXAMPLES,
     INITIATIVE_RULE,
-    KINDS,
     LIMITS,
     ORDER_RULE,
     OTHER,
@@ -55,41 +42,13 @@ from .declarations import (
     SYSTEM,
     TITLE,
 )
-from .rounds import (
-    after_set,
-    check_use,
-    round_start,
-    turn_end,
-    turn_start,
-)
+from .rounds import after_set, check_use, round_start, turn_end, turn_start
 
 __all__ = [
-    "OTHER",
-    "ACTIONS",
-    "ASSUMPTIONS",
-    "A_DICE",
-    "A_SUBSTITUTIONS",
-    "CREATURE",
-    "EXAMPLES",
-    "HANDLERS",
-    "INITIATIVE_RULE",
-    "KINDS",
-    "LIMITS",
-    "ORDER_RULE",
-    "RULES",
-    "SETTINGS",
-    "STORED",
-    "SYSTEM",
-    "TITLE",
-    "after_set",
-    "card",
-    "check_setting",
-    "check_use",
-    "new_creature",
-    "order_key",
-    "resolve",
-    "round_start",
-    "turn_end",
-    "turn_start",
-    "validate_creature",
+    "SYSTEM", "TITLE", "RULES", "INITIATIVE_RULE", "ORDER_RULE", "CREATURE", "STORED",
+    "ASSUMPTIONS", "SETTINGS", "EXAMPLES", "LIMITS", "ACTIONS", "OTHER", "HANDLERS",
+    "new_creature", "validate_creature", "order_key", "round_start", "turn_start", "turn_end",
+    "check_use", "after_set", "resolve", "card", "check_setting",
 ]
+"""What the engine reads (:mod:`calculators.tracker.contract`); the terms the rules use are
+in :mod:`.declarations` and in the book's :mod:`~calculators.books.pendragon.rules`."""

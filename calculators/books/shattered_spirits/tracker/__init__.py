@@ -26,104 +26,40 @@ Turns' Phases, Purge and the End Phase: the hooks) and :mod:`.actions` (the ``HA
 
 from __future__ import annotations
 
-from ..rules import A_POOLS
 from . import areas as _areas
-from . import declarations as _declared
 from . import squares as _squares
 from . import table as _table
 from .actions import HANDLERS as _HANDLERS
-from .creatures import (
-    card,
-    new_creature,
-    order_key,
-    phase_of,
-    sequence,
-    validate_creature,
-)
+from .creatures import card, new_creature, order_key, validate_creature
 from .declarations import (
-    A_DOWNED_ONCE,
-    A_ONE_TURN,
-    A_PURGE_WINDOW,
-    A_REFRESH_WINDOW,
-    AFFLICTIONS,
+    ACTIONS,
+    ASSUMPTIONS,
     CREATURE,
     EXAMPLES,
-    IMPROVISE_COST,
     INITIATIVE_RULE,
-    LAST,
     LIMITS,
-    NAMES,
     ORDER_RULE,
     OTHER,
-    PHASE_FIELD,
-    REFRESH_COST,
+    RULES,
+    SETTINGS,
     START_HINT,
     STORED,
     SYSTEM,
     TITLE,
-    TOKEN_CHOICES,
-    TOKENS,
 )
-from .rounds import (
-    after_set,
-    check_use,
-    resolve,
-    round_start,
-    turn_end,
-    turn_start,
-)
+from .rounds import after_set, check_use, resolve, round_start, turn_end, turn_start
 
-RULES = _declared.RULES
-"""The Round's rules, those at the table (:mod:`.table`), on squares (:mod:`.squares`) and
-of Areas on squares (:mod:`.areas`): all declared in the book's ``tracker`` entry."""
-ACTIONS = _declared.ACTIONS
-SETTINGS = _declared.SETTINGS
 ADDED_SETTINGS = (_table.A_SHRED, *_squares.ADDED_SETTINGS, *_areas.ADDED_SETTINGS)
 """Settings added after saves were made: an old save gets their defaults."""
 HANDLERS = {**_HANDLERS, **_table.HANDLERS, **_squares.HANDLERS, **_areas.HANDLERS}
-ASSUMPTIONS = _declared.ASSUMPTIONS
-"""Followed without a setting: the tracker implements this one reading of each."""
+"""The Round's actions, those at the table (:mod:`.table`), on squares (:mod:`.squares`)
+and of Areas on squares (:mod:`.areas`); all declared in the book's ``tracker`` entry."""
 
 __all__ = [
-    "OTHER",
-    "ACTIONS",
-    "ADDED_SETTINGS",
-    "AFFLICTIONS",
-    "ASSUMPTIONS",
-    "A_DOWNED_ONCE",
-    "A_ONE_TURN",
-    "A_POOLS",
-    "A_PURGE_WINDOW",
-    "A_REFRESH_WINDOW",
-    "CREATURE",
-    "EXAMPLES",
-    "HANDLERS",
-    "IMPROVISE_COST",
-    "INITIATIVE_RULE",
-    "LAST",
-    "LIMITS",
-    "NAMES",
-    "ORDER_RULE",
-    "PHASE_FIELD",
-    "REFRESH_COST",
-    "RULES",
-    "SETTINGS",
-    "START_HINT",
-    "STORED",
-    "SYSTEM",
-    "TITLE",
-    "TOKENS",
-    "TOKEN_CHOICES",
-    "after_set",
-    "card",
-    "check_use",
-    "new_creature",
-    "order_key",
-    "phase_of",
-    "resolve",
-    "round_start",
-    "sequence",
-    "turn_end",
-    "turn_start",
-    "validate_creature",
+    "SYSTEM", "TITLE", "RULES", "INITIATIVE_RULE", "ORDER_RULE", "CREATURE", "STORED",
+    "ASSUMPTIONS", "SETTINGS", "EXAMPLES", "LIMITS", "ACTIONS", "ADDED_SETTINGS", "OTHER",
+    "START_HINT", "HANDLERS", "new_creature", "validate_creature", "order_key", "round_start",
+    "turn_start", "turn_end", "check_use", "after_set", "resolve", "card",
 ]
+"""What the engine reads (:mod:`calculators.tracker.contract`); the terms the rules use are
+in :mod:`.declarations`, a creature's Phase in :mod:`.creatures`."""

@@ -24,89 +24,32 @@ its card), :mod:`.turn` (the actions a turn allows, the Aiming Bonus), :mod:`.ro
 
 from __future__ import annotations
 
-from ..rules import A_AIM, A_DOWNGRADE, A_ORDER, A_REINFORCE, A_ROUND, A_SURPRISE
-from .actions import (
-    HANDLERS,
-)
-from .creatures import (
-    EFFECT_KEYS,
-    RULE_IDS,
-    card,
-    new_creature,
-    order_key,
-    validate_creature,
-)
+from .actions import HANDLERS
+from .creatures import card, new_creature, order_key, validate_creature
 from .declarations import (
-    A_DURATION,
-    A_WHOLE,
     ACTIONS,
     ADDED,
     ADDED_SETTINGS,
     ASSUMPTIONS,
     CREATURE,
-    DURATION_CHOICES,
     EXAMPLES,
     INITIATIVE_RULE,
-    KIND_NAMES,
-    KINDS,
     LIMITS,
     ORDER_RULE,
     OTHER,
     RULES,
     SETTINGS,
-    STANDARD_KINDS,
     STORED,
     SYSTEM,
     TITLE,
 )
-from .rounds import (
-    after_set,
-    check_use,
-    resolve,
-    round_start,
-    turn_end,
-    turn_start,
-)
+from .rounds import after_set, check_use, resolve, round_start, turn_end, turn_start
 
 __all__ = [
-    "OTHER",
-    "ACTIONS",
-    "ADDED",
-    "ADDED_SETTINGS",
-    "ASSUMPTIONS",
-    "A_AIM",
-    "A_DOWNGRADE",
-    "A_DURATION",
-    "A_ORDER",
-    "A_REINFORCE",
-    "A_ROUND",
-    "A_SURPRISE",
-    "A_WHOLE",
-    "CREATURE",
-    "DURATION_CHOICES",
-    "EFFECT_KEYS",
-    "EXAMPLES",
-    "HANDLERS",
-    "INITIATIVE_RULE",
-    "KINDS",
-    "KIND_NAMES",
-    "LIMITS",
-    "ORDER_RULE",
-    "RULES",
-    "RULE_IDS",
-    "SETTINGS",
-    "STANDARD_KINDS",
-    "STORED",
-    "SYSTEM",
-    "TITLE",
-    "after_set",
-    "card",
-    "check_use",
-    "new_creature",
-    "order_key",
-    "resolve",
-    "round_start",
-    "turn_end",
-    "turn_start",
-    "validate_creature",
+    "SYSTEM", "TITLE", "RULES", "INITIATIVE_RULE", "ORDER_RULE", "CREATURE", "STORED",
+    "ASSUMPTIONS", "SETTINGS", "EXAMPLES", "LIMITS", "ACTIONS", "ADDED", "ADDED_SETTINGS",
+    "OTHER", "HANDLERS", "new_creature", "validate_creature", "order_key", "round_start",
+    "turn_start", "turn_end", "check_use", "after_set", "resolve", "card",
 ]
+"""What the engine reads (:mod:`calculators.tracker.contract`); the terms the rules use are
+in :mod:`.declarations` and in the book's :mod:`~calculators.books.space_shard.rules`."""
