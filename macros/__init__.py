@@ -219,6 +219,16 @@ def renderer_href(target: str, current: str) -> str:
     return href(target, "", current).removesuffix("#")
 
 
+def _version() -> str:
+    """This Rulebinder's version (the installed package's; a checkout's own otherwise)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulebinder")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def on_post_build(env: Any) -> None:
     """Fail the build if a data page was never rendered; publish the Pyodide runtime and
     its memory snapshot (the build log says why when there is none), then the offline
@@ -229,6 +239,7 @@ def on_post_build(env: Any) -> None:
         return
     from .publish.compress import precompress
     from .publish.offline import OfflineError, publish_offline, under_serve
+    from .publish.opendata import publish_open_data
     from .publish.runtime import PublishError, inline_manifest, publish_runtime
     from .publish.snapshot import publish_snapshot
     from .publish.stdlib import publish_stdlib
@@ -242,6 +253,8 @@ def on_post_build(env: Any) -> None:
         # --strict build), and the line says why there is none.
         _LOG.info(publish_snapshot(site_dir, engine))
         inline_manifest(site_dir)  # the worker then needs no request for it
+        if (data := _STATE.get("data")) is not None:  # before the offline shell lists files
+            _LOG.info(publish_open_data(site_dir, data, f"Rulebinder {_version()}"))
         publish_offline(site_dir, engine, env.conf)
         if not under_serve(site_dir):  # its server ignores them
             _LOG.info(precompress(site_dir, engine))
