@@ -97,7 +97,9 @@ def _python_problems(entry: Mapping[str, Any]) -> list[Problem]:
     for group in ("limits", "actions"):
         for index, item in enumerate(entry.get(group) or []):
             unknown(f"{group}[{index}].rule", item.get("rule"))
-            if group == "actions" and item.get("op") in ops:
+            if group != "actions":
+                continue
+            if item.get("op") in ops:
                 found.append((f"actions[{index}].op", f"two actions do {item.get('op')!r}: "
                                                       "give each action its own op"))
             ops.add(item.get("op"))

@@ -38,6 +38,18 @@ class Declaration(NamedTuple):
     assumptions: tuple[str, ...]
     other: tuple[tuple[str, tuple[str, ...]], ...]
 
+    def action_field(self, op: str, name: str) -> Field:
+        """The field ``name`` of the action ``op``, as declared (its choices, its range).
+
+        >>> [value for value, _ in declaration("pendragon").action_field("act", "kind").choices]
+        ['full-round', 'standard', 'move', 'minor']
+        """
+        return next(f for a in self.actions if a.op == op for f in a.fields if f.name == name)
+
+    def setting(self, name: str) -> Field:
+        """The setting of the assumption ``name``, as declared."""
+        return next(f for f in self.settings if f.name == name)
+
 
 def form_field(item: Mapping[str, Any]) -> Field:
     """A form field of the data (``min``/``max``, ``choices`` as value: label).

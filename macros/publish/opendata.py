@@ -47,7 +47,7 @@ def record(entry: Entry, home: str, fragment: str) -> dict[str, Any]:
         "name": entry.name,
         "url": f"{page_url(home)}#{fragment}",
         "source": dict(entry.data.get("source") or {}),
-        "fields": json.loads(json.dumps(fields)),
+        "fields": fields,
     }
 
 

@@ -13,10 +13,10 @@ from ....tracker.declaration import declaration
 
 SYSTEM = "pendragon"
 A_DICE = "pendragon.assume_tracker_check_dice"
-KINDS = ("full-round", "standard", "move", "minor")
-"""The kinds of action a Turn holds (``pendragon.combat_actions``)."""
-
+_DECLARED = declaration(SYSTEM)
 (TITLE, RULES, INITIATIVE_RULE, ORDER_RULE, CREATURE, STORED, SETTINGS, LIMITS, ACTIONS,
- EXAMPLES, ASSUMPTIONS, OTHER) = declaration(SYSTEM)
+ EXAMPLES, ASSUMPTIONS, OTHER) = _DECLARED
 """What the book's ``tracker`` entry declares (:class:`.declaration.Declaration`);
 ``OTHER``: the rules it does not cite, under what it does with them."""
+KINDS = tuple(value for value, _ in _DECLARED.action_field("act", "kind").choices)
+"""The kinds of action a Turn holds (``pendragon.combat_actions``): the ``act`` action's."""

@@ -57,9 +57,10 @@ START_HINT = (
 )
 """What the engine says when the encounter starts before everyone has plotted."""
 
+_DECLARED = declaration(SYSTEM)
 (TITLE, RULES, INITIATIVE_RULE, ORDER_RULE, CREATURE, STORED, SETTINGS, LIMITS, ACTIONS,
- EXAMPLES, ASSUMPTIONS, OTHER) = declaration(SYSTEM)
+ EXAMPLES, ASSUMPTIONS, OTHER) = _DECLARED
 """What the book's ``tracker`` entry declares (:class:`.declaration.Declaration`);
 ``OTHER``: the rules it does not cite, under what it does with them."""
-PHASE_FIELD = next(f for a in ACTIONS if a.op == "plot" for f in a.fields if f.name == "phase")
+PHASE_FIELD = _DECLARED.action_field("plot", "phase")
 """The Speed a Technique is plotted at (its Phase), as the ``plot`` action asks for it."""

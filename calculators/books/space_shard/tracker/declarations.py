@@ -19,17 +19,16 @@ A_WHOLE = "space_shard.tracker_full_turn_alone"
 STANDARD_KINDS = ("standard", "attack")
 """Kinds of action that take the turn's Standard Action (an attack is one)."""
 
+_DECLARED = declaration(SYSTEM)
 (TITLE, RULES, INITIATIVE_RULE, ORDER_RULE, CREATURE, STORED, SETTINGS, LIMITS, ACTIONS,
- EXAMPLES, ASSUMPTIONS, OTHER) = declaration(SYSTEM)
+ EXAMPLES, ASSUMPTIONS, OTHER) = _DECLARED
 """What the book's ``tracker`` entry declares (:class:`.declaration.Declaration`);
 ``OTHER``: the rules it does not cite, under what it does with them."""
 
-KINDS = next(f for a in ACTIONS if a.op == "act" for f in a.fields if f.name == "kind").choices
+KINDS = _DECLARED.action_field("act", "kind").choices
 """The kinds of action a turn holds, with their names (the ``act`` action's choices)."""
 KIND_NAMES = dict(KINDS)
-DURATION_CHOICES = tuple(
-    value for value, _ in next(f for f in SETTINGS if f.name == A_DURATION).choices
-)
+DURATION_CHOICES = tuple(value for value, _ in _DECLARED.setting(A_DURATION).choices)
 """How long "1 round" lasts: until the creature's next turn, or the end of the round."""
 
 ADDED = {"weapon": ""}
