@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -103,7 +104,7 @@ def define_env(env: Any) -> None:
         extensions.append(ChineseLangExtension())  # Chinese passages get lang="zh-Hant"
     renderer = Renderer(data, after=calculators_after)
     rendered: set[str] = set()
-    _STATE.update(data=data, rendered=rendered)
+    _STATE.update(data=data, rendered=rendered, renderer=renderer)
     if not env.conf.get("nav"):
         env.conf["nav"] = build_nav(data, Path(env.conf["docs_dir"]))
     env.variables["rules"] = data
@@ -229,6 +230,57 @@ def _version() -> str:
         return "unknown"
 
 
+_FIRST_PARAGRAPH = re.compile(r"<p\b[^>]*>(.*?)</p>", re.S)
+
+
+def page_meta(page: Any, html: str) -> None:
+    """What the theme puts in a page's ``<head>`` and under its text: a description made
+    from its first paragraph (unless its front matter has one), for the unfurl tags, and
+    the licence line of its book."""
+    from .render.share import describe, license_html
+
+    meta = page.meta
+    if not meta.get("description"):
+        for match in _FIRST_PARAGRAPH.finditer(html):
+            if words := describe(match.group(1)):
+                meta["description"] = words
+                break
+    data: RulesData | None = _STATE.get("data")
+    book = str(page.file.src_uri).split("/")[0]
+    if data is not None and book in data.systems:
+        meta["rb_license"] = license_html(data.systems[book].license)
+
+
+def _share_pages(env: Any, site_dir: Path, data: RulesData) -> str:
+    """Every entry's and calculator's page to share and embed (:mod:`.publish.share`)."""
+    import markdown
+
+    from .publish.share import Site, publish_share_pages
+
+    conf = env.conf
+    sheets = sorted(p.relative_to(site_dir).as_posix()
+                    for p in (site_dir / "assets" / "stylesheets").glob("*.min.css"))
+    sheets += [str(sheet) for sheet in conf["extra_css"]]
+    converter = markdown.Markdown(extensions=conf["markdown_extensions"],
+                                  extension_configs=conf["mdx_configs"])
+    url = str(conf.get("site_url") or "/")
+    site = Site(str(conf["site_name"]), url if url.endswith("/") else url + "/",
+                str(conf["theme"]["language"] or "en"), tuple(sheets), converter)
+    try:
+        return publish_share_pages(site_dir, data, _STATE["renderer"], site)
+    except ValueError as error:
+        raise PluginError(str(error)) from None
+
+
+def _owlbear(env: Any, site_dir: Path, data: RulesData) -> str:
+    """An Owlbear Rodeo extension manifest per book with a tracker page."""
+    from .publish.owlbear import publish_owlbear
+
+    books = [(s.id, s.name, s.text, (site_dir / s.id / "tracker" / "index.html").is_file())
+             for s in data.systems.values()]
+    return publish_owlbear(site_dir, books, str(env.conf["site_name"]), _version())
+
+
 def on_post_build(env: Any) -> None:
     """Fail the build if a data page was never rendered; publish the Pyodide runtime and
     its memory snapshot (the build log says why when there is none), then the offline
@@ -255,6 +307,8 @@ def on_post_build(env: Any) -> None:
         inline_manifest(site_dir)  # the worker then needs no request for it
         if (data := _STATE.get("data")) is not None:  # before the offline shell lists files
             _LOG.info(publish_open_data(site_dir, data, f"Rulebinder {_version()}"))
+            _LOG.info(_share_pages(env, site_dir, data))
+            _LOG.info(_owlbear(env, site_dir, data))
         publish_offline(site_dir, engine, env.conf)
         if not under_serve(site_dir):  # its server ignores them
             _LOG.info(precompress(site_dir, engine))

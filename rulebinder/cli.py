@@ -50,6 +50,12 @@ def parser() -> argparse.ArgumentParser:
     command.add_argument("--dry-run", action="store_true", help="say what would be written")
     command.add_argument("--force", action="store_true",
                          help="write a changed re-import, over hand edits of generated files")
+    command.add_argument("--license", metavar="SPDX",
+                         help="the book's licence as an SPDX id (e.g. CC-BY-4.0), where the "
+                         "book does not state it")
+    command.add_argument("--attribution", metavar="TEXT",
+                         help="the attribution a reuse of the book's text must carry")
+    command.add_argument("--license-url", metavar="URL", help="where the licence is written")
     commands.add_parser(
         "serve",
         help="serve the site at http://127.0.0.1:8000/, rebuilt as files change",
@@ -110,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         dry_run=args.dry_run,
         force=args.force,
         root=Path.cwd(),
+        license=args.license,
+        attribution=args.attribution,
+        license_url=args.license_url,
     )
     return run(options, lambda line: print(line, flush=True))
 

@@ -75,6 +75,7 @@ SCRIPTS = (
     "assets/builder.js",
     "assets/tracker.js",
     "assets/filter.js",  # filter and sort a page's lists of entries as you type
+    "assets/embed.js",  # ?embed=1: the page (or one entry, one calculator) in an <iframe>
 )
 #: The environment variables the publishing steps read, by the option that sets them.
 SWITCHES = {
@@ -269,9 +270,12 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def on_page_content(
         self, html: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        """Put the wrappers of the page's filterable lists in place."""
+        """Put the wrappers of the page's filterable lists in place; note the page's
+        description and licence for the theme."""
+        from macros import page_meta
         from macros.render.filter_hook import on_page_content
 
+        page_meta(page, html)
         return on_page_content(html)
 
     @event_priority(-100)  # last: the service worker lists every file the others wrote

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from .crosscheck import (
 from .errors import Problem, RulesDataError
 from .fields import _check_fields, _Collector
 from .headings import part_names, words
-from .rulesdata import Entry, Page, Rulebook, RulesData, Summary, System
+from .rulesdata import Entry, License, Page, Rulebook, RulesData, Summary, System
 from .sanitize import clean_tree
 from .schema import (
     COMMON,
@@ -152,6 +153,25 @@ def _refine(out: _Collector, path: Path, meta: LineDict) -> dict[str, int]:
     return {name: doc.line_of("drop") for name in drops}
 
 
+SPDX_ID = re.compile(r"^(NOASSERTION|NONE|LicenseRef-[A-Za-z0-9.-]+|[A-Za-z0-9][A-Za-z0-9.+-]*)$")
+"""An SPDX licence identifier (``CC-BY-4.0``, ``OGL-1.0a``, ``LicenseRef-...``)."""
+
+
+def _license_ok(out: _Collector, path: Path, terms: LineDict, where: str) -> bool:
+    """Whether a ``license`` mapping names its terms well (each problem at its line)."""
+    ok = True
+    if not SPDX_ID.match(str(terms["spdx"])):
+        out.add(path, terms.line_of("spdx"), f"{where}spdx",
+                f"{terms['spdx']!r} is not an SPDX identifier (e.g. CC-BY-4.0, OGL-1.0a, "
+                "NOASSERTION when the rulebook states none)")
+        ok = False
+    url = terms.get("url")
+    if url is not None and not str(url).startswith(("https://", "http://")):
+        out.add(path, terms.line_of("url"), f"{where}url", "must be an http(s) URL")
+        ok = False
+    return ok
+
+
 def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     system_path = folder / "system.yml"
     if not system_path.is_file():
@@ -195,6 +215,11 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         Rulebook(**{k: v for k, v in rulebook.items() if v is not None}),
         tuple(meta.get("repairs") or ()),
     )
+    terms = meta.get("license")
+    if terms and _license_ok(out, system_path, terms, "system.license."):
+        system.license = License(str(terms["spdx"]), str(terms["attribution"]), terms.get("url"))
+    else:
+        system.license = License("NOASSERTION", f"{system.name} ({', '.join(system.seeds)})")
     data.systems[system.id] = system
     missing = [s for s in system.seeds if not (out.root.parent / SOURCES_DIR / s).is_file()]
     for seed in missing:
@@ -304,6 +329,8 @@ def _load_entry(
         return
     before = len(out.problems)
     _check_fields(out, path, raw, COMMON + KINDS[kind], prefix)
+    if isinstance(raw.get("license"), LineDict) and len(out.problems) == before:
+        _license_ok(out, path, raw["license"], prefix + "license.")
     entry_id = raw.get("id")
     if isinstance(entry_id, str):
         if not ID_PATTERN.match(entry_id) or not entry_id.startswith(system.id + "."):

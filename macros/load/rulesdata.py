@@ -71,6 +71,36 @@ class Rulebook:
     title: str | None = None
 
 
+@dataclass(frozen=True)
+class License:
+    """The terms a book's text (or one entry's) may be reused under (``license`` in
+    ``system.yml`` or on an entry).
+
+    >>> License("NOASSERTION", "Demo, by its author").stated
+    False
+    >>> License("CC-BY-4.0", "Demo by A. Author", "https://creativecommons.org/licenses/by/4.0/").label
+    'CC-BY-4.0'
+    """
+
+    spdx: str
+    attribution: str
+    url: str | None = None
+
+    @property
+    def stated(self) -> bool:
+        """Whether the rulebook states a licence (SPDX ``NOASSERTION`` says it does not)."""
+        return self.spdx not in ("NOASSERTION", "NONE")
+
+    @property
+    def label(self) -> str:
+        """How the licence is named on a page."""
+        return self.spdx if self.stated else "no licence stated"
+
+
+UNSTATED = License("NOASSERTION", "")
+"""The licence of a book whose ``system.yml`` declares none."""
+
+
 @dataclass
 class System:
     """A game system: its metadata and its pages in reading order.
@@ -89,6 +119,7 @@ class System:
     rulebook: Rulebook
     repairs: tuple[str, ...] = ()
     pages: list[Page] = field(default_factory=list)
+    license: License = UNSTATED
 
     @property
     def seed(self) -> str:
@@ -120,6 +151,13 @@ class RulesData:
             return self.entries[entry_id]
         except KeyError:
             raise KeyError(f"no rules entry with id {entry_id!r}") from None
+
+    def license(self, entry: Entry) -> License:
+        """The licence an entry's text is under: its own ``license``, else its book's."""
+        own = entry.data.get("license")
+        if own:
+            return License(str(own["spdx"]), str(own["attribution"]), own.get("url"))
+        return self.systems[entry.system].license
 
     def of_kind(self, kind: str, system: str | None = None) -> Iterator[Entry]:
         """Entries of one kind, in file order, optionally of one system."""

@@ -41,6 +41,16 @@ class Field:
     items: tuple[Field, ...] = ()
 
 
+LICENSE_FIELDS: tuple[Field, ...] = (
+    Field("spdx", "str", required=True),
+    Field("attribution", "str", required=True),
+    Field("url", "str"),
+)
+"""Fields of a ``license``: the SPDX identifier of the terms the text may be reused under
+(``CC-BY-4.0``, ``OGL-1.0a``; ``NOASSERTION`` when the rulebook states none), the
+attribution a reuse must carry, and where the terms are written. A system declares one in
+``system.yml``; an entry may override it."""
+
 COMMON: tuple[Field, ...] = (
     Field("id", "str", required=True),
     Field("kind", "str", required=True),
@@ -48,9 +58,11 @@ COMMON: tuple[Field, ...] = (
     Field("source", "source", required=True),
     Field("note", "text"),
     Field("unfinished", "text"),
+    Field("license", "mapping", items=LICENSE_FIELDS),
 )
 """Fields every entry has. ``note`` is an editorial note shown as an admonition;
-``unfinished`` marks text the rulebook left incomplete (WIP, left blank)."""
+``unfinished`` marks text the rulebook left incomplete (WIP, left blank); ``license``
+overrides the book's licence for this entry."""
 
 CALCULATOR_INPUT_FIELDS: tuple[Field, ...] = (
     Field("name", "str", required=True),
@@ -447,6 +459,7 @@ SYSTEM_FIELDS: tuple[Field, ...] = (
     Field("repairs", "strs", choices=("mojibake", "haml")),
     Field("summary", "mapping", required=True),
     Field("rulebook", "mapping", required=True),
+    Field("license", "mapping", items=LICENSE_FIELDS),
 )
 """Fields of the ``system`` mapping in ``<system>/system.yml``."""
 

@@ -104,8 +104,16 @@ def precompress(site_dir: Path, project_dir: Path) -> str:
 
 
 def _prune(cache: Path, keep: int) -> None:
+    """Keep the ``keep`` newest copies (another build sharing the cache may be pruning too:
+    a file gone meanwhile is skipped)."""
     if not cache.is_dir():
         return
-    entries = sorted(cache.iterdir(), key=lambda f: f.stat().st_mtime, reverse=True)
-    for old in entries[keep:]:
+    dated = []
+    for entry in cache.iterdir():
+        try:
+            dated.append((entry.stat().st_mtime, entry))
+        except FileNotFoundError:
+            continue
+    dated.sort(reverse=True)
+    for _, old in dated[keep:]:
         old.unlink(missing_ok=True)

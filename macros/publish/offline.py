@@ -43,6 +43,7 @@ from typing import Any
 
 from .opendata import OPEN_DATA_GLOBS
 from .precache import KEYED_NAME
+from .share import SHARE_GLOBS
 
 __all__ = [
     "ICONS",
@@ -401,8 +402,10 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
     if not offline_enabled(site_dir):
         (site_dir / "sw.js").write_text(RETIRING_WORKER, encoding="utf-8")
         return None
-    # Open data is for tools, not readers: no reader's first visit downloads it.
-    unused = [*unused_search_files(site_dir, search_languages(config)), *OPEN_DATA_GLOBS]
+    # Open data is for tools, not readers, and a shared rule's page is for whoever follows
+    # the link: no reader's first visit downloads them.
+    unused = [*unused_search_files(site_dir, search_languages(config)), *OPEN_DATA_GLOBS,
+              *SHARE_GLOBS]
     try:
         return build_service_worker(
             site_dir, project_dir, leave_out=unused, runtime_leave_out=unused_runtime(site_dir)

@@ -11,12 +11,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from macros.load.schema import SYSTEM_ID_PATTERN
 
 from .book import Book, make_book
+from .licence import stated_licence
 from .problems import ImportFailed, Problem
 from .read import Source, read_source
 from .write import (
@@ -43,6 +45,10 @@ class Options:
     dry_run: bool = False
     force: bool = False
     root: Path = Path(".")
+    license: str | None = None
+    """The SPDX id of the book's licence (``--license``), where the book states none."""
+    attribution: str | None = None
+    license_url: str | None = None
 
 
 def _read_all(options: Options, say: Callable[[str], None]) -> list[Source]:
@@ -139,12 +145,39 @@ def summary(book: Book, seconds: float) -> list[str]:
     ]
 
 
+def _license(system: dict[str, Any], sources: list[Source], options: Options,
+             say: Callable[[str], None]) -> None:
+    """``system.license``: ``--license`` if given, else what the book states, else
+    ``NOASSERTION`` with a line asking for ``--license``."""
+    stated = stated_licence("\n\n".join(s.markdown for s in sources))
+    if options.license:
+        terms = {"spdx": options.license,
+                 "attribution": options.attribution or (stated.attribution if stated else
+                                                        str(system["name"])),
+                 "url": options.license_url or (stated.url if stated else None)}
+    elif stated:
+        terms = {"spdx": stated.spdx, "attribution": options.attribution or stated.attribution,
+                 "url": options.license_url or stated.url}
+        say(f"licence: {stated.spdx}, as the book states it")
+    else:
+        terms = {"spdx": "NOASSERTION",
+                 "attribution": options.attribution or str(system["name"])}
+        say("licence: the book states none; its pages say so. If you know it, import again "
+            "with --license SPDX-ID (e.g. CC-BY-4.0) and --attribution TEXT")
+    terms = {k: v for k, v in terms.items() if v}
+    items = list(system.items())
+    at = next(i for i, (key, _) in enumerate(items) if key == "seed") + 1
+    system.clear()
+    system.update(items[:at] + [("license", terms)] + items[at:])
+
+
 def run(options: Options, say: Callable[[str], None] = print) -> int:
     """Import as ``options`` say; every message goes to ``say``."""
     started = time.perf_counter()
     try:
         sources = _read_all(options, say)
         book = make_book(sources, options.system, options.title)
+        _license(book.system, sources, options, say)
         say(f"structured {len(book.pages)} pages")
         files = plan(book, options.root)
         stale = _guard(options, sources, files)

@@ -123,7 +123,7 @@ self.addEventListener("activate", (event) => {
       await prune(PRECACHE, precache.files);
       await prune(RUNTIME, runtime.files);
       for (const name of await caches.keys()) {
-        if (name.startsWith("rulebinder-") && name !== PRECACHE && name !== RUNTIME) {
+        if (name.startsWith("rulebinder-") && ![PRECACHE, RUNTIME, VISITED].includes(name)) {
           await caches.delete(name);
         }
       }
@@ -160,8 +160,33 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const file = runtime.index.get(url.href);
-  if (file) event.respondWith(cacheFirst(event, RUNTIME, file));
+  if (file) {
+    event.respondWith(cacheFirst(event, RUNTIME, file));
+    return;
+  }
+  // A rule's or a calculator's own page (macros/publish/share.py) is not precached: each
+  // one a reader opens is kept, and served from there when the network fails.
+  if (SHARED.test(url.pathname)) event.respondWith(networkFirst(event, VISITED, url.href));
 });
+
+const VISITED = "rulebinder-visited-v1";
+const SHARED = /\/(rule|calc)\/[^/]+\/(index\.html)?$/;
+
+/** The network's response (kept for later), else the kept one when the network fails. */
+async function networkFirst(event, cacheName, key) {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(event.request);
+    if (response.ok && response.type === "basic") {
+      event.waitUntil(cache.put(key, await storable(response.clone())).catch(() => {}));
+    }
+    return response;
+  } catch (error) {
+    const hit = await cache.match(key);
+    if (hit) return hit;
+    throw error;
+  }
+}
 
 // Messages from pages (assets/offline.js), each with a MessagePort to answer on:
 //   {type: "status"}         -> {type: "status", precache: {...}, runtime: {...}}

@@ -1,0 +1,220 @@
+"""A page of its own for every entry and calculator, made to be shared and embedded.
+
+Each linkable entry gets ``<book>/rule/<name>/`` and each calculator ``<book>/calc/<name>/``
+(``name``: its id without the book's prefix). The page is small and stands alone: the
+rule rendered as on its book page (links with their hover definitions, tables with their
+exact odds), its licence, a link to its place in the book, "Copy with attribution" and
+"Copy embed code". Its ``<head>`` says what a chat preview shows: the title, a description
+made from the rule's words, OpenGraph and Twitter card tags, and ``canonical`` pointing to
+the entry's place in the book. A calculator's page shows the answer for the default inputs
+(computed when the site was built) and sends a reader on to the live calculator with the
+link's inputs; a chat's crawler, which runs no script, reads the page.
+
+The pages are written after MkDocs has built the site, from the rules data, with the
+stylesheets the site already has (no request to another host); the service worker keeps
+each one a reader opens (``macros/publish/serviceworker/sw.js``).
+
+>>> share_path("arts.basic_attack", "rule")
+'arts/rule/basic_attack/'
+>>> share_path("glittershard.damage", "calc")
+'glittershard/calc/damage/'
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+import calculators
+
+from ..load.rulesdata import Entry, RulesData
+from ..render.forms import render_calculator_print
+from ..render.render import Renderer
+from ..render.share import attributed, describe, license_html
+from ..render.urls import anchor, dom_id, page_url
+
+__all__ = ["ENTRY_DIR", "CALC_DIR", "SHARE_GLOBS", "SHARED_KINDS", "share_path",
+           "publish_share_pages"]
+
+ENTRY_DIR = "rule"
+CALC_DIR = "calc"
+SHARE_GLOBS = (f"*/{ENTRY_DIR}/**", f"*/{CALC_DIR}/**")
+"""The share pages, as the service worker's globs: not precached (a reader who follows a
+shared link fetches that one page; the worker keeps each one opened)."""
+SHARED_KINDS = frozenset(
+    {"term", "status", "ability", "table", "attribute", "art", "check", "section", "formula"}
+)
+"""Kinds with a page of their own: every kind a reader links to (not the declarations a
+tracker or a builder reads, nor assumptions, which their pages list)."""
+
+ROLL_SCRIPTS = ("assets/calculator.js", "assets/dice.js")
+"""The site's scripts a page with a roll in its text loads: a click rolls it (the engine
+starts then, not before) and the roll log shows it."""
+
+_TEMPLATE = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(Path(__file__).parent)),
+    autoescape=True,
+    keep_trailing_newline=True,
+).get_template("share.html")
+
+
+def share_path(item_id: str, folder: str) -> str:
+    """Where the page of an entry (``folder`` ``rule``) or a calculator (``calc``) is."""
+    system, _, name = item_id.partition(".")
+    return f"{system}/{folder}/{name.replace('.', '-')}/"
+
+
+@dataclass(frozen=True)
+class Site:
+    """What every share page needs of the built site."""
+
+    name: str
+    url: str
+    lang: str
+    stylesheets: tuple[str, ...]
+    markdown: Any
+    """A ``markdown.Markdown`` with the site's extensions (reset before each page)."""
+
+
+def _rel(target: str, here: str) -> str:
+    """A relative URL from the directory page ``here`` to ``target`` (both site paths).
+
+    >>> _rel("arts/combat/#x", "arts/rule/bleeding/")
+    '../../combat/#x'
+    >>> _rel("", "arts/rule/bleeding/")
+    '../../../'
+    >>> _rel("arts/dice/?calc=arts.roll#calc-arts-roll", "arts/calc/roll/")
+    '../../dice/?calc=arts.roll#calc-arts-roll'
+    """
+    rest, _, fragment = target.partition("#")
+    path, _, query = rest.partition("?")
+    rel = posixpath.relpath(path or ".", here or ".")
+    rel = "./" if rel == "." else rel.rstrip("/") + "/"
+    return rel + (f"?{query}" if query else "") + (f"#{fragment}" if fragment else "")
+
+
+def _page(site: Site, here: str, fields: dict[str, Any]) -> str:
+    """One share page from the template."""
+    root = _rel("", here)
+    return _TEMPLATE.render(
+        site_name=site.name,
+        lang=site.lang,
+        root=root,
+        stylesheets=site.stylesheets,
+        url=site.url + here,
+        scripts=ROLL_SCRIPTS if "rb-dice-roll" in str(fields["body"]) else (),
+        **fields,
+    )
+
+
+def _markdown_html(site: Site, markdown: str) -> Markup:
+    site.markdown.reset()
+    return Markup(site.markdown.convert(markdown))
+
+
+def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) -> str:
+    """The share page of one entry."""
+    here = share_path(entry.id, ENTRY_DIR)
+    home = f"{entry.system}/{entry.page}.md"
+    place = f"{page_url(home)}#{anchor(entry.id)}"
+    system = data.systems[entry.system]
+    page = system.page(entry.page)
+    terms = data.license(entry)
+    words = str(entry.get("text") or "") or renderer.summary(entry)
+    title = f"{entry.name} ({system.name})"
+    return _page(site, here, {
+        "title": title,
+        "description": describe(words) or f"{entry.name}, from {system.name}",
+        "canonical": site.url + place,
+        "book_name": system.name,
+        "book_href": _rel(f"{entry.system}/", here),
+        "page_title": page.title,
+        "home_href": _rel(page_url(home), here),
+        "body": _markdown_html(site, renderer.render(entry, here + "index.md")),
+        "license": terms,
+        "license_html": Markup(license_html(terms)),
+        "open_href": _rel(place, here),
+        "open_label": "Read it in the book",
+        "embed_href": "./?embed=1",
+        "attributed": attributed(entry.name, words, "{url}", terms),
+        "forward": False,
+    })
+
+
+def calculator_page(site: Site, data: RulesData, calc: Entry) -> str:
+    """The share page of one calculator: its answer for the default inputs."""
+    here = share_path(calc.id, CALC_DIR)
+    rule = data.entries.get(str(calc.get("rule") or ""))
+    where = rule or calc
+    home = f"{where.system}/{where.page}.md"
+    live = f"{page_url(home)}?calc={calc.id}#{dom_id(calc.id)}"
+    system = data.systems[calc.system]
+    declared = calculators.get(calc.id)
+    result = calculators.run(calc.id, {})
+    answer = _first_line(result.get("breakdown") if isinstance(result, dict) else None)
+    inputs = ", ".join(i.label for i in declared.inputs)
+    words = f"{declared.help} With the default inputs: {answer}" if answer else declared.help
+    title = f"Calculator: {declared.title} ({system.name})"
+    terms = data.license(where)
+    return _page(site, here, {
+        "title": title,
+        "description": describe(f"{words} Inputs: {inputs}." if inputs else words),
+        "canonical": site.url + f"{page_url(home)}#{dom_id(calc.id)}",
+        "book_name": system.name,
+        "book_href": _rel(f"{calc.system}/", here),
+        "page_title": system.page(where.page).title,
+        "home_href": _rel(page_url(home), here),
+        "body": Markup(render_calculator_print(calc.id, data, here + "index.md")),
+        "license": terms,
+        "license_html": Markup(license_html(terms)),
+        "open_href": _rel(live, here),
+        "open_label": "Open the calculator",
+        "embed_href": _rel(f"{page_url(home)}?embed=1&calc={calc.id}#{dom_id(calc.id)}", here),
+        "attributed": attributed(title, words, "{url}", terms),
+        "forward": True,
+    })
+
+
+def _first_line(breakdown: Any) -> str:
+    """The first line of a result's breakdown (a list of lines, or lines by output).
+
+    >>> _first_line(["6 = 18 - 12", "never below 0"]), _first_line({"hit": ["1 in 2"]})
+    ('6 = 18 - 12', '1 in 2')
+    >>> _first_line(None)
+    ''
+    """
+    if isinstance(breakdown, dict):
+        breakdown = next(iter(breakdown.values()), None)
+    if isinstance(breakdown, (list, tuple)) and breakdown:
+        return _first_line(breakdown[0]) if not isinstance(breakdown[0], str) else breakdown[0]
+    return breakdown if isinstance(breakdown, str) else ""
+
+
+def publish_share_pages(
+    site_dir: Path, data: RulesData, renderer: Renderer, site: Site
+) -> str:
+    """Write every entry's and calculator's share page; what was written, for the log."""
+    for system in data.systems.values():
+        taken = {ENTRY_DIR, CALC_DIR} & {page.name for page in system.pages}
+        if taken:
+            raise ValueError(
+                f"rules_data/{system.id}/system.yml: pages: a page may not be called "
+                f"{' or '.join(sorted(taken))} (the book's share pages live there)")
+    entries = [e for e in data.entries.values() if e.kind in SHARED_KINDS]
+    for entry in entries:
+        _write(site_dir / share_path(entry.id, ENTRY_DIR),
+               entry_page(site, data, renderer, entry))
+    for calc in data.calculators.values():
+        _write(site_dir / share_path(calc.id, CALC_DIR), calculator_page(site, data, calc))
+    return (f"share pages: {len(entries)} entries as <book>/{ENTRY_DIR}/<name>/, "
+            f"{len(data.calculators)} calculators as <book>/{CALC_DIR}/<name>/")
+
+
+def _write(folder: Path, html: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text(html, "utf-8")

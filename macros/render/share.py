@@ -1,0 +1,105 @@
+"""What a shared link says: a page's description in plain words, the licence line a page,
+a print and an embed show, and the text "Copy with attribution" puts on the clipboard.
+
+A chat preview (OpenGraph, Twitter cards) reads a title, a description and a URL; these
+functions make the description from the rule's own words, so a link to *Bleeding* unfurls
+as the rule.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from ..load.rulesdata import License
+
+__all__ = ["plain_text", "describe", "license_html", "license_note", "attributed"]
+
+_TAG = re.compile(r"<[^>]+>")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_ATTRS = re.compile(r"\{[:#.][^}]*\}")
+_MARKS = re.compile(r"(\*\*|__|\*|`|~~|^#+\s+|^\s*[-*+]\s+|^\s*>\s?|\|)", re.M)
+_SPACE = re.compile(r"\s+")
+
+
+def plain_text(text: str) -> str:
+    """Words only: Markdown links, emphasis, HTML tags and attribute lists taken out.
+
+    >>> plain_text("A [Bleeding](x.md 'b') creature loses **1 HP** <span id='a'></span>each turn.")
+    'A Bleeding creature loses 1 HP each turn.'
+    >>> plain_text("[Roll]{dice=2d6} twice | and *keep* it")
+    'Roll twice and keep it'
+    """
+    text = _TAG.sub(" ", text)
+    text = _LINK.sub(r"\1", text)
+    text = re.sub(r"\[([^\]]*)\]\{[^}]*\}", r"\1", text)
+    text = _ATTRS.sub("", text)
+    text = _MARKS.sub(" ", text)
+    text = html.unescape(text)
+    return _SPACE.sub(" ", text).strip()
+
+
+def describe(text: str, limit: int = 200) -> str:
+    """A description of at most ``limit`` characters, cut at a word with an ellipsis.
+
+    >>> describe("Short rule.")
+    'Short rule.'
+    >>> describe("word " * 60, limit=20)
+    'word word word word…'
+    """
+    words = plain_text(text)
+    if len(words) <= limit:
+        return words
+    cut = words[: limit - 1]
+    if words[limit - 1] != " " and " " in cut:
+        cut = cut[: cut.rfind(" ")]
+    return cut.rstrip(" ,;:.") + "…"
+
+
+def license_note(terms: License) -> str:
+    """The licence in one sentence of plain text.
+
+    >>> license_note(License("CC-BY-4.0", "SRD 5.2 by Wizards of the Coast",
+    ...     "https://creativecommons.org/licenses/by/4.0/"))
+    'Text: SRD 5.2 by Wizards of the Coast. Licence: CC-BY-4.0 (https://creativecommons.org/licenses/by/4.0/).'
+    >>> print(license_note(License("NOASSERTION", "Demo, a homebrew rulebook")))
+    Text: Demo, a homebrew rulebook. The rulebook states no licence: ask its author before
+    reusing its text.
+    """
+    if not terms.stated:
+        return (f"Text: {terms.attribution}. The rulebook states no licence: ask its author "
+                "before reusing its text.")
+    where = f" ({terms.url})" if terms.url else ""
+    return f"Text: {terms.attribution}. Licence: {terms.spdx}{where}."
+
+
+def license_html(terms: License) -> str:
+    """The licence line of a page, a print and an embed (``rel="license"`` where it links).
+
+    >>> license_html(License("CC-BY-4.0", "SRD", "https://example.org/by"))
+    '<p class="rb-license" data-spdx="CC-BY-4.0">Text: SRD. Licence: <a rel="license" href="https://example.org/by">CC-BY-4.0</a>.</p>'
+    """
+    who = html.escape(terms.attribution)
+    spdx = html.escape(terms.spdx, quote=True)
+    if not terms.stated:
+        body = (f"Text: {who}. The rulebook states no licence: ask its author before "
+                "reusing its text.")
+    elif terms.url:
+        body = (f'Text: {who}. Licence: <a rel="license" '
+                f'href="{html.escape(terms.url, quote=True)}">{html.escape(terms.spdx)}</a>.')
+    else:
+        body = f"Text: {who}. Licence: {html.escape(terms.spdx)}."
+    return f'<p class="rb-license" data-spdx="{spdx}">{body}</p>'
+
+
+def attributed(name: str, text: str, url: str, terms: License) -> str:
+    """A rule as "Copy with attribution" copies it: its name, its words, where it is and
+    the attribution its licence asks for.
+
+    >>> print(attributed("Bleeding", "Lose **1 HP** a turn.", "https://x.org/demo/rule/bleeding/",
+    ...       License("CC-BY-4.0", "Demo by A. Author", "https://creativecommons.org/licenses/by/4.0/")))
+    Bleeding: Lose 1 HP a turn.
+    — https://x.org/demo/rule/bleeding/
+    Text: Demo by A. Author. Licence: CC-BY-4.0 (https://creativecommons.org/licenses/by/4.0/).
+    """
+    return f"{name}: {plain_text(text)}\n— {url}\n{license_note(terms)}"
