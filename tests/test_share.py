@@ -191,3 +191,22 @@ def test_a_bad_licence_is_refused_at_its_line(tmp_path: Path) -> None:
                           "states none)") for p in found), found
     assert any(p.endswith("system.yml:9: system.license.url: must be an http(s) URL")
                for p in found), found
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_open_data_names_each_entrys_own_page_and_the_licence(
+    built_site: Path, book: str
+) -> None:
+    document = json.loads((built_site / book / "data.json").read_text("utf-8"))
+    assert document["book"]["license"]["spdx"] == "NOASSERTION"
+    shared = [r for r in document["entries"] + document["calculators"] if "share_url" in r]
+    assert shared
+    for found in shared:
+        assert (built_site / found["share_url"] / "index.html").is_file(), found["id"]
+    kinds = {r["kind"] for r in document["entries"] if "share_url" not in r}
+    assert not kinds & SHARED_KINDS
+
+
+def test_a_book_page_marks_each_entry_for_its_share_link(built_site: Path) -> None:
+    html = (built_site / "glittershard" / "status_effects" / "index.html").read_text("utf-8")
+    assert 'id="glittershard-burning" data-rb-entry="glittershard.burning"' in html

@@ -1,4 +1,5 @@
-// Rulebinder embeds: any page of the book opened with ?embed=1 (in an <iframe> of a virtual
+// Rulebinder sharing and embeds. Every entry and calculator gets a "Share or embed" link to
+// its own page. Any page of the book opened with ?embed=1 (in an <iframe> of a virtual
 // tabletop, a wiki, a Discord activity) shows without the site's chrome (rulebinder.css,
 // [data-rb-embed]: no header, tabs, sidebars or footer); with ?calc=<id> or a #fragment it
 // shows that calculator or entry alone. Every link then opens the whole book in a new tab.
@@ -10,9 +11,57 @@
 (() => {
   "use strict";
   const root = document.documentElement;
-  if (!root.hasAttribute("data-rb-embed")) return;
   const script = document.currentScript;
   const siteRoot = new URL("../", script ? script.src : location.href);
+
+  // On every page (not in an embed): each entry and calculator gets a small link to its own
+  // page (macros/publish/share.py), where a reader copies its link, the rule with its
+  // attribution, or the code to embed it. An entry's anchor says its id (data-rb-entry).
+  function sharePath(id, folder) {
+    const dot = id.indexOf(".");
+    return `${id.slice(0, dot)}/${folder}/${id.slice(dot + 1).replace(/\./g, "-")}/`;
+  }
+  function shareLink(url, name) {
+    const link = document.createElement("a");
+    link.className = "rb-share-link";
+    link.href = url;
+    link.title = "Share or embed";
+    link.setAttribute("aria-label", `Share or embed: ${name}`);
+    return link;
+  }
+  function addShareLinks() {
+    for (const anchor of document.querySelectorAll(".md-content [data-rb-entry]")) {
+      if (anchor.hasAttribute("data-rb-shared")) continue;
+      anchor.setAttribute("data-rb-shared", "");
+      const url = new URL(sharePath(anchor.getAttribute("data-rb-entry"), "rule"), siteRoot);
+      const place = anchor.childNodes.length || /^H[1-6]$/.test(anchor.tagName) ? anchor
+        : anchor.parentElement;
+      const name = (place.querySelector("strong") || place).textContent.replace(/:$/, "").trim();
+      place.append(" ", shareLink(url.href, name.slice(0, 80)));
+    }
+    for (const calc of document.querySelectorAll(".md-content .rb-calc[data-calc]")) {
+      const title = calc.querySelector(".rb-calc-title");
+      if (!title || title.querySelector(".rb-share-link")) continue;
+      const url = new URL(sharePath(calc.getAttribute("data-calc"), "calc"), siteRoot);
+      const link = shareLink(url.href, title.textContent.trim());
+      // The calculator's own page keeps the inputs the reader has (the page's query).
+      link.addEventListener("click", () => {
+        const params = new URLSearchParams(location.search);
+        if (params.get("calc") === calc.getAttribute("data-calc")) {
+          params.delete("calc");
+          link.search = params.toString();
+        }
+      });
+      title.append(" ", link);
+    }
+  }
+  if (!root.hasAttribute("data-rb-embed")) {
+    if (window.rbOnEveryPage) window.rbOnEveryPage(addShareLinks);
+    else if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", addShareLinks);
+    } else addShareLinks();
+    return;
+  }
   const panel = new URLSearchParams(location.search).get("panel");
   if (panel) root.setAttribute("data-rb-panel", "");
 

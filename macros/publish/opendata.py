@@ -24,8 +24,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..load.rulesdata import Entry, RulesData
-from ..render.urls import anchor, dom_id, page_url
+from ..load.rulesdata import Entry, License, RulesData
+from ..render.share import SHARED_KINDS
+from ..render.urls import anchor, dom_id, page_url, share_path
 
 FORMAT = "rulebinder-book"
 FORMAT_VERSION = 1
@@ -37,18 +38,25 @@ OPEN_DATA_GLOBS = ("*/data.json", "schema/**")
 fetches them; a reader's first visit does not)."""
 
 
-def record(entry: Entry, home: str, fragment: str) -> dict[str, Any]:
-    """One entry as published: id, kind, name, url, source and its other fields."""
+def record(entry: Entry, home: str, fragment: str, share: str | None = None) -> dict[str, Any]:
+    """One entry as published: id, kind, name, url (and ``share_url``, its own page, where
+    it has one), source and its other fields."""
     fields = {k: v for k, v in entry.data.items()
               if k not in ("id", "kind", "name", "source", "_key_lines")}
-    return {
+    found: dict[str, Any] = {
         "id": entry.id,
         "kind": entry.kind,
         "name": entry.name,
         "url": f"{page_url(home)}#{fragment}",
-        "source": dict(entry.data.get("source") or {}),
-        "fields": fields,
     }
+    if share:
+        found["share_url"] = share
+    return {**found, "source": dict(entry.data.get("source") or {}), "fields": fields}
+
+
+def _licence(terms: License) -> dict[str, str]:
+    found = {"spdx": terms.spdx, "attribution": terms.attribution}
+    return {**found, "url": terms.url} if terms.url else found
 
 
 def book_document(data: RulesData, system_id: str, generator: str) -> dict[str, Any]:
@@ -67,12 +75,15 @@ def book_document(data: RulesData, system_id: str, generator: str) -> dict[str, 
             "url": f"{system.id}/",
             "about": system.text,
             "sources": list(system.seeds),
+            "license": _licence(system.license),
             "pages": [{"name": p.name, "title": p.title, "url": page_url(p.doc)}
                       for p in system.pages],
         },
-        "entries": [record(e, f"{e.system}/{e.page}.md", anchor(e.id)) for e in mine],
-        "calculators": [record(c, _calculator_home(data, c), dom_id(c.id))
-                        for c in calculators],
+        "entries": [record(e, f"{e.system}/{e.page}.md", anchor(e.id),
+                           share_path(e.id, "rule") if e.kind in SHARED_KINDS else None)
+                    for e in mine],
+        "calculators": [record(c, _calculator_home(data, c), dom_id(c.id),
+                               share_path(c.id, "calc")) for c in calculators],
     }
 
 

@@ -23,7 +23,9 @@ each one a reader opens (``macros/publish/serviceworker/sw.js``).
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +37,8 @@ import calculators
 from ..load.rulesdata import Entry, RulesData
 from ..render.forms import render_calculator_print
 from ..render.render import Renderer
-from ..render.share import attributed, describe, license_html
-from ..render.urls import anchor, dom_id, page_url
+from ..render.share import SHARED_KINDS, attributed, describe, license_html
+from ..render.urls import anchor, dom_id, page_url, share_path
 
 __all__ = ["ENTRY_DIR", "CALC_DIR", "SHARE_GLOBS", "SHARED_KINDS", "share_path",
            "publish_share_pages"]
@@ -46,11 +48,6 @@ CALC_DIR = "calc"
 SHARE_GLOBS = (f"*/{ENTRY_DIR}/**", f"*/{CALC_DIR}/**")
 """The share pages, as the service worker's globs: not precached (a reader who follows a
 shared link fetches that one page; the worker keeps each one opened)."""
-SHARED_KINDS = frozenset(
-    {"term", "status", "ability", "table", "attribute", "art", "check", "section", "formula"}
-)
-"""Kinds with a page of their own: every kind a reader links to (not the declarations a
-tracker or a builder reads, nor assumptions, which their pages list)."""
 
 ROLL_SCRIPTS = ("assets/calculator.js", "assets/dice.js")
 """The site's scripts a page with a roll in its text loads: a click rolls it (the engine
@@ -61,12 +58,6 @@ _TEMPLATE = jinja2.Environment(
     autoescape=True,
     keep_trailing_newline=True,
 ).get_template("share.html")
-
-
-def share_path(item_id: str, folder: str) -> str:
-    """Where the page of an entry (``folder`` ``rule``) or a calculator (``calc``) is."""
-    system, _, name = item_id.partition(".")
-    return f"{system}/{folder}/{name.replace('.', '-')}/"
 
 
 @dataclass(frozen=True)
@@ -117,6 +108,23 @@ def _markdown_html(site: Site, markdown: str) -> Markup:
     return Markup(site.markdown.convert(markdown))
 
 
+_FIRST_HEADING = re.compile(r"^\s*<h([2-6])\b(.*?)</h\1>", re.S)
+
+
+def _titled(body: Markup, name: str) -> Markup:
+    r"""The page's one ``<h1>``: the entry's own heading, else its name above its text.
+
+    >>> str(_titled(Markup("<h3 id='x'>Combat</h3><p>Go.</p>"), "Combat"))
+    "<h1 id='x'>Combat</h1><p>Go.</p>"
+    >>> str(_titled(Markup("<p><strong>Bleeding:</strong> Lose 1.</p>"), "Bleeding"))
+    '<h1>Bleeding</h1>\n<p><strong>Bleeding:</strong> Lose 1.</p>'
+    """
+    html = str(body)
+    if _FIRST_HEADING.match(html):
+        return Markup(_FIRST_HEADING.sub(r"<h1\2</h1>", html, count=1))
+    return Markup(f"<h1>{escape(name)}</h1>\n{html}")
+
+
 def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) -> str:
     """The share page of one entry."""
     here = share_path(entry.id, ENTRY_DIR)
@@ -135,7 +143,8 @@ def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) ->
         "book_href": _rel(f"{entry.system}/", here),
         "page_title": page.title,
         "home_href": _rel(page_url(home), here),
-        "body": _markdown_html(site, renderer.render(entry, here + "index.md")),
+        "body": _titled(_markdown_html(site, renderer.render(entry, here + "index.md")),
+                        entry.name),
         "license": terms,
         "license_html": Markup(license_html(terms)),
         "open_href": _rel(place, here),

@@ -10,6 +10,7 @@ from ..load.schema import LINKABLE_KINDS
 from . import filtering
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
+from .share import SHARED_KINDS, mark_entry
 from .urls import anchor
 
 
@@ -149,8 +150,12 @@ class Renderer:
 
     # -- kinds -------------------------------------------------------------------
     def render(self, entry: Entry, doc: str) -> str:
-        """Markdown for one entry as it appears on ``doc``."""
-        return self._kinds[entry.kind](entry, doc)
+        """Markdown for one entry as it appears on ``doc`` (its anchor marked with its id
+        where it has a page of its own to share)."""
+        markdown = self._kinds[entry.kind](entry, doc)
+        if entry.kind in SHARED_KINDS:
+            return mark_entry(markdown, entry.id, anchor(entry.id))
+        return markdown
 
     def section(self, entry: Entry, doc: str) -> str:
         """A heading and its prose."""

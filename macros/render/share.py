@@ -13,7 +13,36 @@ import re
 
 from ..load.rulesdata import License
 
-__all__ = ["plain_text", "describe", "license_html", "license_note", "attributed"]
+__all__ = ["SHARED_KINDS", "mark_entry", "plain_text", "describe", "license_html", "license_note",
+           "attributed"]
+
+SHARED_KINDS = frozenset(
+    {"term", "status", "ability", "table", "attribute", "art", "check", "section", "formula"}
+)
+"""Kinds with a page of their own (``macros/publish/share.py``): every kind a reader links
+to, not the declarations a tracker or a builder reads, nor assumptions (their pages list
+them)."""
+
+
+def mark_entry(markdown: str, entry_id: str, entry_anchor: str) -> str:
+    """Mark an entry's anchor with its id (``data-rb-entry``), where a page's script adds
+    its share link (``assets/embed.js``): the first ``id="..."`` or ``{ #... }`` naming it.
+
+    >>> mark_entry("### Combat { #arts-combat }", "arts.combat", "arts-combat")
+    '### Combat { #arts-combat data-rb-entry="arts.combat" }'
+    >>> mark_entry('<span class="rb-anchor" id="arts-x"></span>**X:** y', "arts.x", "arts-x")
+    '<span class="rb-anchor" id="arts-x" data-rb-entry="arts.x"></span>**X:** y'
+    >>> mark_entry("no anchor", "arts.x", "arts-x")
+    'no anchor'
+    """
+    forms = ((f'id="{entry_anchor}"', f'id="{entry_anchor}" data-rb-entry="{entry_id}"'),
+             (f"#{entry_anchor} ", f'#{entry_anchor} data-rb-entry="{entry_id}" '))
+    found = [(markdown.find(old), old, new) for old, new in forms if old in markdown]
+    if not found:
+        return markdown
+    at, old, new = min(found)
+    return markdown[:at] + new + markdown[at + len(old):]
+
 
 _TAG = re.compile(r"<[^>]+>")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")

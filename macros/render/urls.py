@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import posixpath
 
-__all__ = ["anchor", "dom_id", "page_url", "site_href"]
+__all__ = ["anchor", "dom_id", "page_url", "share_path", "site_href"]
 
 
 def anchor(entry_id: str) -> str:
@@ -54,3 +54,14 @@ def dom_id(calc_id: str) -> str:
     'calc-glittershard-damage'
     """
     return "calc-" + calc_id.replace(".", "-").replace("_", "-")
+
+
+def share_path(item_id: str, folder: str) -> str:
+    """Where the own page of an entry (``folder`` ``rule``) or a calculator (``calc``) is
+    (``macros/publish/share.py``).
+
+    >>> share_path("arts.basic_attack", "rule"), share_path("glittershard.damage", "calc")
+    ('arts/rule/basic_attack/', 'glittershard/calc/damage/')
+    """
+    system, _, name = item_id.partition(".")
+    return f"{system}/{folder}/{name.replace('.', '-')}/"

@@ -26,6 +26,9 @@ PAGES = [
     ("arts/builder/", "builder"),
     ("dice/", "calc"),
     ("arts/print/", None),
+    ("glittershard/rule/burning/", None),  # a rule's own page (macros/publish/share.py)
+    ("glittershard/how_to_play/?embed=1&calc=glittershard.damage#calc-glittershard-damage",
+     "embed"),  # one calculator as an embed
 ]
 
 
@@ -41,6 +44,9 @@ def make_live(web: Web, path: str, kind: str | None) -> None:
         page.locator(f"{ROOT} .rb-library").evaluate("d => { d.open = true; }")
         return
     web.goto(path)
+    if kind == "embed":
+        page.wait_for_selector(".rb-calc[data-state=live] form.rb-calc-form")
+        return
     if kind == "builder":
         live(web, ARTS)
         page.fill(f"{ARTS} [name='name']", "Ilse")

@@ -103,3 +103,12 @@ def test_the_owlbear_panel_leads_to_the_dice_roller(web: Web) -> None:
     bar.get_by_role("link", name="Dice roller").click()
     web.page.wait_for_url("**/dice/?embed=1&panel=arts")
     assert web.page.locator(".rb-panel-bar [aria-current]").inner_text() == "Dice roller"
+
+
+def test_an_entry_on_its_book_page_links_to_its_own_page(web: Web) -> None:
+    web.goto("glittershard/status_effects/")
+    link = web.page.get_by_role("link", name="Share or embed: Burning", exact=True)
+    link.click()
+    web.page.wait_for_url(f"**/{RULE}")
+    assert web.page.locator("h1").inner_text() == "Burning"
+
