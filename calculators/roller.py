@@ -24,6 +24,8 @@ def compute_roll(expression: str, seed: int | None = None) -> dict[str, Any]:
     [[3, '1/36'], [4, '1/18']]
     >>> compute_roll("4d6kh3", seed=1)["roll"]["shown"]
     '4d6kh3 [2, 5, (1), 3] = 10; total 10'
+    >>> compute_roll("d66")["distribution"][:2], compute_roll("d66")["mean"]
+    ([[11, '1/36'], [12, '1/36']], '77/2')
     """
     parsed = parse(expression, "expression")
     dist = parsed.distribution()
@@ -58,7 +60,8 @@ ROLL = REGISTRY.add(
                 "expression",
                 "Dice expression",
                 "2d6",
-                "NdX, d%, keep or drop (4d6kh3, 2d20kl1, 4d6dl1), count successes (6d6cs>=5), "
+                "NdX, d%, digit dice (d66: tens and units), keep or drop (4d6kh3, 2d20kl1, "
+                "4d6dl1), count successes (6d6cs>=5), "
                 "+ - * and // (rounds down), comparisons giving 1 or 0 (2d6+5 >= 12), min(a, b), "
                 "max(a, b), if(condition, a, b).",
             ),
