@@ -56,14 +56,16 @@ MARK = re.compile(
     r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest|check)=(?P<value>[^{}\s]+)\}"
 )
 #: Dice notation as the rulebooks write it: a count (maybe one space before the
-#: ``d``), ``d`` or ``D``, the sides, keep/drop, then the numbers added or subtracted,
-#: read whole (``1d6-2``, ``2d6 - 1 + 3``; ``1d10+(...)`` stops before the ``+``, and
-#: ``2d6 - 1 + Might`` is the roll ``2d6 - 1``: a name is not a number). Not a plural
-#: (``d6s``).
+#: ``d``), ``d`` or ``D``, the sides (``d66``: digit dice), keep/drop, then the numbers
+#: added, subtracted or multiplied by, read whole (``1d6-2``, ``2d6 - 1 + 3``, ``2d6 × 10``,
+#: ``1d6x100``; ``1d10+(...)`` stops before the ``+``, and ``2d6 - 1 + Might`` is the roll
+#: ``2d6 - 1``: a name is not a number). Not a plural (``d6s``).
 AUTO = re.compile(
     r"(?<![\w.])(?P<count>\d+ ?)?[dD](?P<sides>\d+|%)(?P<keep>[kd][hl]\d+)?"
-    r"(?P<add>(?: ?[+-] ?\d+(?![\w(%/]|\.\d| ?[dD]\d))*)(?![\w(])"
+    r"(?P<add>(?: ?[-+×xX*] ?\d+(?![\w(%/]|\.\d|[,.]\d| ?[dD]\d))*)(?![\w(])"
 )
+#: The multiplication signs of :data:`AUTO`, as the dice language writes them.
+_TIMES = str.maketrans({"×": "*", "x": "*", "X": "*"})
 #: What stands for a roll while the linker works: no letters, so no term matches it.
 _HOLD = re.compile("\x02(\\d+)\x03")
 #: The calculator behind a book's ``{contest=...}`` marks: ``<system>.contest``, which answers
@@ -134,8 +136,10 @@ def auto_expression(match: re.Match[str]) -> str | None:
     >>> auto_expression(AUTO.search("roll 2d6 - 1 + Might")), AUTO.search("1d20 + 5.").group(0)
     ('2d6-1', '1d20 + 5')
     >>> auto_expression(AUTO.search("a d0 is no die"))
+    >>> auto_expression(AUTO.search("2d6 × 10 crowns")), auto_expression(AUTO.search("1d6x100"))
+    ('2d6*10', '1d6*100')
     """
-    text = match.group(0).replace(" ", "")
+    text = match.group(0).replace(" ", "").translate(_TIMES)
     try:
         odds(text)
     except InputError:
