@@ -103,3 +103,31 @@ def chance_text(p: Fraction) -> str:
     """
     percent = f"{float(p) * 100:.1f}".removesuffix(".0")
     return f"{p} ({percent}%)"
+
+
+def row_words(row: list[object]) -> str:
+    """What a row says after its result, as plain words for the roll log (at most 100
+    characters): its other cells, Markdown links, marks and emphasis reduced to their words.
+
+    >>> row_words(["11-16", "A **[wolf](#wolf)** pack", "[2d6]{dice=2d6} wolves"])
+    'A wolf pack — 2d6 wolves'
+    """
+    said = " — ".join(" ".join(str(c).split()) for c in row[1:] if str(c).strip())
+    said = re.sub(r"\[([^\[\]]*)\](?:\([^)]*\)|\{[^}]*\})", r"\1", said)
+    said = re.sub(r"[*_`]+", "", said)
+    return said if len(said) <= 100 else said[:99].rstrip() + "…"
+
+
+def rows_rolled(roll: str, rows: list[list[object]]) -> list[tuple[int, int, str]]:
+    """Each row's lowest and highest result and its words: what a roll of the table looks up.
+
+    >>> rows_rolled("d66", [["11–16", "Wolves"], ["21-66", "Nothing"]])
+    [(11, 16, 'Wolves'), (21, 66, 'Nothing')]
+    """
+    high = max(parse(roll, "roll").distribution().outcomes())
+    out = []
+    for row in rows:
+        covered = row_range(row[0], high)
+        assert covered is not None, row
+        out.append((covered[0], covered[1], row_words(row)))
+    return out

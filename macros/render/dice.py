@@ -33,6 +33,7 @@ HTML back after, so the linker never links inside a roll's words or its HTML.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -316,7 +317,28 @@ class InlineDice:
 
         return AUTO.sub(swap, text)
 
-    def dice_html(self, words: str, expression: str) -> str:
+    def table_html(self, name: str, roll: str, rows: list[tuple[int, int, str]]) -> str:
+        """A roll table's roll (``roll d66`` in its caption): rolled, the roll log names the
+        row the total falls in and the page highlights it (``macros/assets/dice.js``).
+        ``rows`` holds each row's lowest and highest result and its words, in order.
+
+        >>> html = InlineDice(RulesData({}, {})).table_html("Wolves", "d66", [(11, 66, "W")])
+        >>> 'data-table="Wolves" data-rows="&#91;&#91;11, 66, &quot;W&quot;&#93;&#93;"' in html
+        True
+        >>> InlineDice(RulesData({}, {}), live=False).table_html("Wolves", "d66", [])
+        'roll d66'
+        """
+        words = f"roll {roll}"
+        if not self.live:
+            return _text(words)
+        spans = _text(json.dumps(rows)).replace("[", "&#91;").replace("]", "&#93;")  # no links
+        attributes = f'data-table="{_text(name)}" data-rows="{spans}" '
+        return self.dice_html(words, roll, attributes, "the roll log names the row")
+
+    def dice_html(
+        self, words: str, expression: str, attributes: str = "",
+        logged: str = "the roll goes to the roll log",
+    ) -> str:
         """A roll: the rulebook's words as a button, then its odds (shown on hover and focus).
 
         >>> html = InlineDice(RulesData({}, {})).dice_html("2d6", "2d6")
@@ -329,12 +351,12 @@ class InlineDice:
         uid = f"rb-dice-{next(self._ids)}"
         said = f"{found.expression}: {found.summary()}"
         return (
-            f'<span class="rb-dice"><button type="button" class="rb-dice-roll" '
+            f'<span class="rb-dice"><button type="button" class="rb-dice-roll" {attributes}'
             f'data-dice="{_text(found.expression)}" aria-describedby="{uid}">{_text(words)}'
             f'</button><small class="rb-dice-odds rb-added" id="{uid}" role="tooltip" '
             f'data-search-exclude><span class="rb-dice-said">{_text(said)}</span>'
             f"{spark(found.pairs)}"
-            '<span class="rb-dice-hint">Click to roll it; the roll goes to the roll log.</span>'
+            f'<span class="rb-dice-hint">Click to roll it; {logged}.</span>'
             "</small></span>"
         )
 

@@ -311,7 +311,9 @@ class Renderer:
         body = [
             "| " + " | ".join(self.link(entry, cell(c), doc) for c in row) + " |" for row in rows
         ]
-        label = self.link(entry, f"{entry.name} (roll {roll})", doc) if roll else entry.name
+        label = (f"{self.link(entry, entry.name, doc)} "
+                 f"({self.dice.table_html(entry.name, roll, rolltable.rows_rolled(roll, rows))})"
+                 if roll else entry.name)
         caption = f"**{label}**\n{{: #{anchor(entry.id)} .rb-caption }}"
         text = self.link(entry, entry.get("text") or "", doc)
         return self._join(caption, text, "\n".join([head, rule, *body]), self._notes(entry, doc))
