@@ -26,13 +26,17 @@ GAMES = Path(__file__).parent / "data" / "import" / "dice"
 BOOKS = ("omens", "rolls")
 
 
-def import_dice_game(book: str, target: Path) -> tuple[Path, list[str]]:
-    """An author's project at ``target`` with ``book`` imported; what the import said."""
+def import_dice_game(
+    book: str, target: Path, path: Path | None = None
+) -> tuple[Path, list[str]]:
+    """An author's project at ``target`` with ``book`` imported (from ``path``, by default
+    the game of that name); what the import said."""
     create(target, say=lambda _: None)
     source = target / f"{book}.md"
-    shutil.copy(GAMES / f"{book}.md", source)
+    shutil.copy(path or GAMES / f"{book}.md", source)
     said: list[str] = []
-    assert run(Options([source], book, root=target), said.append) == 0, said
+    system = book.replace("_book", "")
+    assert run(Options([source], system, root=target), said.append) == 0, said
     source.unlink()
     config = target / "mkdocs.yml"
     config.write_text(config.read_text("utf-8").replace("  - rulebinder\n", FAST), "utf-8")

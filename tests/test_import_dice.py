@@ -34,6 +34,7 @@ from macros.render.render import Renderer
 from tests.dicegames import BOOKS, brute_counts, import_dice_game
 
 RULES = Path(__file__).resolve().parents[1] / "rules_data"
+FIXTURE = Path(__file__).parent / "data" / "import" / "fixture_book.md"
 
 
 @pytest.fixture(scope="module")
@@ -99,10 +100,13 @@ def test_a_digit_die_takes_no_keep() -> None:
 # -- roll tables ---------------------------------------------------------------------------
 
 def test_every_roll_table_chance_equals_enumeration(
-    games: dict[str, tuple[RulesData, list[str]]]
+    games: dict[str, tuple[RulesData, list[str]]], tmp_path: Path
 ) -> None:
-    tables = [*roll_tables(games["omens"][0]), *roll_tables(load_rules(RULES))]
-    assert len(tables) >= 2
+    """The dice games', the import fixture's and the repository's books' roll tables."""
+    fixture = import_dice_game("fixture_book", tmp_path / "fixture", FIXTURE)[0]
+    tables = [*roll_tables(games["omens"][0]), *roll_tables(load_rules(RULES)),
+              *roll_tables(load_rules(fixture / "rules_data"))]
+    assert len(tables) >= 3
     for table in tables:
         counts = brute_counts(table.get("roll"))
         top, total = max(counts), sum(counts.values())
