@@ -60,8 +60,7 @@ ROLL = REGISTRY.add(
                 "expression",
                 "Dice expression",
                 "2d6",
-                "NdX, d%, digit dice (d66: tens and units), keep or drop (4d6kh3, 2d20kl1, "
-                "4d6dl1), count successes (6d6cs>=5), "
+                "NdX, d%, keep or drop (4d6kh3, 2d20kl1, 4d6dl1), count successes (6d6cs>=5), "
                 "+ - * and // (rounds down), comparisons giving 1 or 0 (2d6+5 >= 12), min(a, b), "
                 "max(a, b), if(condition, a, b).",
             ),
