@@ -17,7 +17,7 @@ import re
 
 from .text import number
 
-__all__ = ["keep_marks"]
+__all__ = ["PHRASE", "keep_marks", "roll_of"]
 
 _COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
 _HIGH = r"highest|best|top|higher|largest|greatest|biggest"
@@ -28,8 +28,9 @@ _KEEP_VERBS = r"keep|keeps|keeping|take|takes|taking|use|uses|using|sum|sums|sum
 _DROP_VERBS = r"drop|drops|dropping|discard|discards|discarding|ignore|ignores|ignoring|" \
     r"remove|removes|removing"
 _S = r"[ \t]*\n?[ \t]*"  # a space, or a hard-wrapped line's end
-_PHRASE = re.compile(
-    rf"(?<![\w.])(?P<n>\d+) ?[dD](?P<s>\d+)(?![\w])"
+PHRASE = re.compile(
+    rf"(?<![\w.])(?P<n>\d+ ?|(?:two|three|four|five|six|seven|eight|nine|ten) )[dD](?P<s>\d+)"
+    r"(?![\w])"
     rf"(?:{_S}(?:dice|rolls?))?"
     rf"(?P<gap>(?:,{_S}|{_S}(?:,{_S})?)(?:(?:and|then){_S}){{0,2}}(?:(?:you|to){_S})?)"
     rf"(?P<verb>{_KEEP_VERBS}|{_DROP_VERBS}){_S}(?:only{_S})?(?:the{_S})?"
@@ -38,13 +39,20 @@ _PHRASE = re.compile(
     rf"(?:{_S}(?:dice|die|rolls?|results?|of them|ones?)(?![\w]))?",
     re.I,
 )
+"""A keep phrase: dice written ``NdX`` (or ``three d6``), then how they are kept or dropped."""
 #: What the importer must not write into: code spans, links and marks already there.
 _PROTECTED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|\[[^\]]*\]\{[^}]*\}")
 
 
-def _expression(match: re.Match[str]) -> str | None:
-    """The roll a phrase says, or None when it keeps or drops none or all of its dice."""
-    n, sides = int(match.group("n")), match.group("s")
+def roll_of(match: re.Match[str]) -> str | None:
+    """The roll a :data:`PHRASE` says, or None when it keeps or drops none or all of its dice.
+
+    >>> roll_of(PHRASE.search("roll three d6, keeping the two best"))
+    '3d6kh2'
+    """
+    n, sides = number(match.group("n")), match.group("s")
+    if n is None:
+        return None
     which = (match.group("which") or match.group("which2")).lower()
     k = number(match.group("k") or match.group("k2") or "one")
     if k is None or not 0 < k < n:
@@ -73,7 +81,7 @@ def keep_marks(text: str) -> tuple[str, list[tuple[str, str]]]:
     found: list[tuple[str, str]] = []
 
     def mark(match: re.Match[str]) -> str:
-        expression = _expression(match)
+        expression = roll_of(match)
         if expression is None:
             return match.group(0)
         words = " ".join(match.group(0).split())
@@ -83,8 +91,8 @@ def keep_marks(text: str) -> tuple[str, list[tuple[str, str]]]:
     out: list[str] = []
     position = 0
     for kept in _PROTECTED.finditer(text):
-        out.append(_PHRASE.sub(mark, text[position : kept.start()]))
+        out.append(PHRASE.sub(mark, text[position : kept.start()]))
         out.append(kept.group(0))
         position = kept.end()
-    out.append(_PHRASE.sub(mark, text[position:]))
+    out.append(PHRASE.sub(mark, text[position:]))
     return "".join(out), found
