@@ -24,6 +24,8 @@ def compute_roll(expression: str, seed: int | None = None) -> dict[str, Any]:
     [[3, '1/36'], [4, '1/18']]
     >>> compute_roll("4d6kh3", seed=1)["roll"]["shown"]
     '4d6kh3 [2, 5, (1), 3] = 10; total 10'
+    >>> compute_roll("d66")["distribution"][:2], compute_roll("d66")["mean"]
+    ([[11, '1/36'], [12, '1/36']], '77/2')
     """
     parsed = parse(expression, "expression")
     dist = parsed.distribution()

@@ -225,7 +225,8 @@ class _Compute:
         faces = values.get(self.dice.name) if self.dice is not None else None
         if faces is not None:
             assert self.dice is not None
-            needed = sum(dice_shape(t, names, "roll")[0] for t in _dice_terms(self.roll.tree))
+            needed = sum(dice_shape(t, names, "roll")[0] * t.digits  # a d66 is two dice
+                         for t in _dice_terms(self.roll.tree))
             if len(faces) != needed:
                 raise InputError(
                     self.dice.name,

@@ -11,7 +11,7 @@ its imports light, and caches the common distributions with
 :func:`functools.lru_cache`, so asking twice for ``3d6 keep highest 2`` costs
 a dictionary look-up. Its modules, from the bottom up: :mod:`~.checks` (what a
 caller gives), :mod:`~.weights` (the integer arithmetic), :mod:`~.dist` (the
-:class:`Dist` type), :mod:`~.pools`, :mod:`~.contests` and :mod:`~.faces`
+:class:`Dist` type), :mod:`~.pools`, :mod:`~.digits` (``d66``), :mod:`~.contests` and :mod:`~.faces`
 (explicit rolls); everything public is imported from here.
 
 Look-alike functions, side by side:
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from .checks import fraction_str
 from .contests import ContestOdds, contest, margin, p_initiator_wins, p_meets
+from .digits import digit_dice, digit_value, is_digit_die
 from .dist import Dist
 from .faces import resolve_boons_banes, resolve_keep, roll_dice
 from .pools import boons_banes, count_at_least, d100, keep_highest, keep_lowest, sum_dice
@@ -54,7 +55,10 @@ __all__ = [
     "contest",
     "count_at_least",
     "d100",
+    "digit_dice",
+    "digit_value",
     "fraction_str",
+    "is_digit_die",
     "keep_highest",
     "keep_lowest",
     "margin",

@@ -1,6 +1,7 @@
 """Dice notation: parse an expression once, then get its exact distribution or roll it.
 
-The language (``parser`` has the grammar): ``NdX``, ``dX``, ``d%``; keep and
+The language (``parser`` has the grammar): ``NdX``, ``dX``, ``d%``; digit dice
+(``d66``: two d6 read as tens and units, ``d666``); keep and
 drop ``khN klN dhN dlN``; success counting ``csOPn`` (``6d6cs>=5``); ``+ - *``
 and ``//`` (rounding down) with integers and parentheses; one comparison of two
 whole expressions, 1 when true and 0 otherwise (``2d6+5 >= 12``); ``min`` and

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ..dice import Dist, keep_highest, keep_lowest, sum_dice
+from ..dice import Dist, digit_dice, keep_highest, keep_lowest, sum_dice
 from ..dice.pools import keep_steps
 from ..errors import InputError
 from .limits import MAX_DICE, MAX_SIDES, MAX_STEPS
@@ -163,6 +163,12 @@ class _Budget:
             raise InputError(
                 self.field, f"roll at most {MAX_DICE} dice in one expression (at {node.at})"
             )
+        if node.digits > 1:
+            one_low, one_high = int("1" * node.digits), int(str(sides) * node.digits)
+            width = count * (one_high - one_low) + 1
+            self.spend(sides**node.digits + count * width * sides**node.digits)
+            return Span(count * one_low, count * one_high, min(width, sides ** (node.digits *
+                                                                                   count)))
         if node.success:
             self.spend(count + 1)
             return Span(0, count, count + 1)
@@ -185,6 +191,8 @@ def distribution(tree: Node, names: Mapping[str, int], field: str) -> Dist:
     Dist({0: '4/9', 1: '4/9', 2: '1/9'})
     >>> distribution(parse_tree("if(d4 >= 4, 10, d2)"), {}, "x")
     Dist({1: '3/8', 2: '3/8', 10: '1/4'})
+    >>> distribution(parse_tree("d22"), {}, "x")
+    Dist({11: '1/4', 12: '1/4', 21: '1/4', 22: '1/4'})
     """
     if isinstance(tree, Num):
         return Dist.constant(tree.value)
@@ -225,6 +233,8 @@ def _if(node: Call, names: Mapping[str, int], field: str) -> Dist:
 
 def _dice(node: Dice, names: Mapping[str, int], field: str) -> Dist:
     count, sides, kept = dice_shape(node, names, field)
+    if node.digits > 1:
+        return digit_dice(count, sides, node.digits)
     if node.success:
         op, face = node.success
         hits = face_matches(op, face, sides)

@@ -8,6 +8,8 @@ The grammar, loosest first (no parser library: Pyodide loads nothing extra)::
     unary      := "-" unary | atom
     atom       := dice | number dice? | "(" expression ")" dice? | name | call
     dice       := "d" (number | "%" | "(" expression ")") modifier?
+                  (a number of two or three of one digit, 2 to 9, is digit dice:
+                  ``d66`` is two d6 read as tens and units; they take no modifier)
     modifier   := ("kh" | "kl" | "dh" | "dl") number? | "cs" comparison? number
     call       := ("min" | "max") "(" expression "," expression ")"
                 | "if" "(" expression "," expression "," expression ")"
@@ -18,6 +20,7 @@ sides that is not a plain number goes in parentheses (``(level)d6``).
 
 from __future__ import annotations
 
+from ..dice.digits import is_digit_die
 from ..errors import InputError
 from .limits import MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_NUMBER, MAX_SIDES
 from .syntax import (
@@ -44,6 +47,8 @@ def parse_tree(text: str, field: str = "expression") -> Node:
 
     >>> parse_tree("4d6kh3 + 2").text()
     '4d6kh3 + 2'
+    >>> parse_tree("D66").digits, parse_tree("d666").text(), parse_tree("d100").digits
+    (2, 'd666', 1)
     >>> parse_tree("2d")
     Traceback (most recent call last):
     ...
@@ -233,6 +238,13 @@ class _Parser:
                 raise self.fail("expected a number after 'd'")
             if faces == 0:
                 raise self.fail("a die needs at least 1 side", sides_at)
+            written = self.text[sides_at : self.pos]
+            if is_digit_die(written):
+                digits = len(written)
+                sides = Num(int(written[0]), sides_at + 1)
+                if self.text[self.pos : self.pos + 2].lower() in (*KEEP_MODES, "cs"):
+                    raise self.fail(f"a digit die (d{written}) takes no keep, drop or count")
+                return Dice(count, sides, at + 1, None, None, False, implicit, digits)
             sides = Num(faces, sides_at + 1)
         keep, success = self.modifier()
         return Dice(count, sides, at + 1, keep, success, percent, implicit)

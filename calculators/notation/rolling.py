@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..dice import roll_dice
+from ..dice import digit_value, roll_dice
 from ..errors import InputError
 from .exact import dice_shape
 from .semantics import COMPARE, bound, combiner, is_if, operands, operator_of
@@ -70,6 +70,8 @@ def roll_tree(tree: Node, names: Mapping[str, int], rng: random.Random, field: s
     >>> from calculators.notation.parser import parse_tree
     >>> roll_tree(parse_tree("4d6kh3 + 1"), {}, random.Random(1), "x").shown()
     '4d6kh3 [2, 5, (1), 3] = 10; total 11'
+    >>> roll_tree(parse_tree("d66"), {}, random.Random(1), "x").shown()
+    'd66 [2, 5] = 25; total 25'
     """
     rolled = Rolled()
     rolled.total = _roll(tree, names, rng, field, rolled)
@@ -104,8 +106,12 @@ def _roll_dice(
     node: Dice, names: Mapping[str, int], rng: random.Random, field: str, out: Rolled
 ) -> int:
     count, sides, kept = dice_shape(node, names, field)
-    faces = roll_dice(count, sides, rng)
-    if node.success:
+    faces = roll_dice(count * node.digits, sides, rng)
+    if node.digits > 1:  # each digit die is its dice read in order as one number
+        counted = [True] * len(faces)
+        at = range(0, len(faces), node.digits)
+        value = sum(digit_value(faces[i : i + node.digits]) for i in at)
+    elif node.success:
         op, face = node.success
         counted = [COMPARE[op](f, face) for f in faces]
         value = sum(counted)

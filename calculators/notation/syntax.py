@@ -56,12 +56,16 @@ class Dice:
 
     ``keep`` is a mode of :data:`KEEP_MODES` with how many dice it keeps or
     drops; ``success`` is a comparison of :data:`COMPARISONS` with the face it
-    compares against (``cs>=5``: each die showing 5 or more counts 1).
+    compares against (``cs>=5``: each die showing 5 or more counts 1). ``digits`` above 1
+    makes each die a digit die (:mod:`calculators.dice.digits`): ``d66`` is ``sides`` 6,
+    ``digits`` 2, two d6 read as tens and units.
 
     >>> Dice(Num(4, 1), Num(6, 3), keep=("kh", 3), at=1).text()
     '4d6kh3'
     >>> Dice(Num(1, 1), Num(100, 2), at=1, percent=True, implicit_count=True).text()
     'd%'
+    >>> Dice(Num(2, 1), Num(6, 3), at=1, digits=2).text()
+    '2d66'
     """
 
     count: Node
@@ -71,11 +75,14 @@ class Dice:
     success: tuple[str, int] | None = None
     percent: bool = False
     implicit_count: bool = False
+    digits: int = 1
 
     def text(self) -> str:
         """The node written back as notation."""
         count = "" if self.implicit_count else _operand(self.count)
         sides = "%" if self.percent else _operand(self.sides)
+        if self.digits > 1:
+            sides *= self.digits
         keep = f"{self.keep[0]}{self.keep[1]}" if self.keep else ""
         success = f"cs{self.success[0]}{self.success[1]}" if self.success else ""
         return f"{count}d{sides}{keep}{success}"

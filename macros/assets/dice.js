@@ -6,6 +6,8 @@
 // * a click rolls it with a random 32-bit seed: dice.roll {expression, seed}, the book's
 //   contest calculator (data-contest-calc) {seed} for a contest (both modifiers 0: no
 //   character is known), or the book's check (data-check) {seed}, whose band the log names;
+// * a roll table's roll (data-rows) names the row its total falls in, in the log, and
+//   highlights that row of the table (data-rolled);
 // * the roll log, a panel at the bottom of the page (aria-live) with the words, the
 //   dice, the total and the seed (the dice roller replays a seed). It hangs off <body>,
 //   outside the content Material's instant navigation replaces, and is kept in
@@ -86,6 +88,7 @@
         const item = document.createElement("li");
         item.dataset.state = entry.state;
         if (entry.total !== undefined) item.dataset.total = String(entry.total);
+        if (entry.row !== undefined) item.dataset.row = String(entry.row);
         item.dataset.seed = String(entry.seed);
         item.textContent = describe(entry);
         if (entry.state === "done") {
@@ -108,7 +111,10 @@
   function shownOf(button, answer) {
     const result = answer.result;
     if (button.dataset.dice !== undefined) {
-      return { shown: result.roll.shown, total: result.roll.total };
+      const shown = { shown: result.roll.shown, total: result.roll.total };
+      const row = rowOf(button, shown.total);
+      if (row) Object.assign(shown, { shown: `${shown.shown} → ${row.said}`, row: row.index });
+      return shown;
     }
     if (button.dataset.check !== undefined) {
       // The check's breakdown ends with its roll: "Rolled 2d6 [3, 4] = 7; total 7: Miss".
@@ -127,6 +133,38 @@
     };
   }
 
+  // A roll table's roll (data-rows: each row's lowest and highest result and its words, in
+  // the order of the table's rows): the row the total falls in, named as the log says it.
+  function rowOf(button, total) {
+    if (button.dataset.rows === undefined) return null;
+    const rows = JSON.parse(button.dataset.rows);
+    const index = rows.findIndex(([low, high]) => low <= total && total <= high);
+    if (index < 0) return null;
+    const [low, high, words] = rows[index];
+    const results = low === high ? `${low}` : `${low}–${high}`;
+    return { index, said: `row ${results}${words ? `: ${words}` : ""}` };
+  }
+
+  // The table under a roll table's caption (the caption, its text, then the table).
+  function tableOf(button) {
+    let element = button.closest(".rb-caption")?.nextElementSibling;
+    for (; element && !element.matches("h1, h2, h3, h4, h5, h6, .rb-caption");
+         element = element.nextElementSibling) {
+      const table = element.matches("table") ? element : element.querySelector("table");
+      if (table) return table;
+    }
+    return null;
+  }
+
+  // Highlights the row rolled (data-rolled; the last roll of the table only).
+  function highlight(button, index) {
+    const body = tableOf(button)?.tBodies[0];
+    if (!body || !body.rows[index]) return;
+    for (const row of body.rows) row.removeAttribute("data-rolled");
+    body.rows[index].setAttribute("data-rolled", "");
+    body.rows[index].scrollIntoView({ block: "nearest" });
+  }
+
   async function roll(button) {
     const engine = window.rbEngine;
     const words = button.textContent.trim();
@@ -138,6 +176,7 @@
       calc = "dice.roll";
       inputs = { expression, seed: String(entry.seed) };
       entry.label = words === expression ? "" : `${words} (${expression})`;
+      if (button.dataset.table !== undefined) entry.label = `${button.dataset.table}: ${words}`;
       const url = new URL(roller);
       url.search = new URLSearchParams({ calc, expression, seed: entry.seed }).toString();
       entry.replay = url.href;
@@ -173,6 +212,7 @@
       const answer = await engine.call(calc, inputs);
       if (!answer.ok) throw new Error(answer.error.message);
       Object.assign(entry, shownOf(button, answer), { state: "done" });
+      if (entry.row !== undefined) highlight(button, entry.row);
     } catch (error) {
       entry.state = "failed";
       entry.message =

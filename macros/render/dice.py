@@ -33,6 +33,7 @@ HTML back after, so the linker never links inside a roll's words or its HTML.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -56,14 +57,16 @@ MARK = re.compile(
     r"\[(?P<words>[^\[\]\n]+)\]\{(?P<kind>dice|contest|check)=(?P<value>[^{}\s]+)\}"
 )
 #: Dice notation as the rulebooks write it: a count (maybe one space before the
-#: ``d``), ``d`` or ``D``, the sides, keep/drop, then the numbers added or subtracted,
-#: read whole (``1d6-2``, ``2d6 - 1 + 3``; ``1d10+(...)`` stops before the ``+``, and
-#: ``2d6 - 1 + Might`` is the roll ``2d6 - 1``: a name is not a number). Not a plural
-#: (``d6s``).
+#: ``d``), ``d`` or ``D``, the sides (``d66``: digit dice), keep/drop, then the numbers
+#: added, subtracted or multiplied by, read whole (``1d6-2``, ``2d6 - 1 + 3``, ``2d6 × 10``,
+#: ``1d6x100``; ``1d10+(...)`` stops before the ``+``, and ``2d6 - 1 + Might`` is the roll
+#: ``2d6 - 1``: a name is not a number). Not a plural (``d6s``).
 AUTO = re.compile(
     r"(?<![\w.])(?P<count>\d+ ?)?[dD](?P<sides>\d+|%)(?P<keep>[kd][hl]\d+)?"
-    r"(?P<add>(?: ?[+-] ?\d+(?![\w(%/]|\.\d| ?[dD]\d))*)(?![\w(])"
+    r"(?P<add>(?: ?[-+×xX*] ?\d+(?![\w(%/]|\.\d|[,.]\d| ?[dD]\d))*)(?![\w(])"
 )
+#: The multiplication signs of :data:`AUTO`, as the dice language writes them.
+_TIMES = str.maketrans({"×": "*", "x": "*", "X": "*"})
 #: What stands for a roll while the linker works: no letters, so no term matches it.
 _HOLD = re.compile("\x02(\\d+)\x03")
 #: The calculator behind a book's ``{contest=...}`` marks: ``<system>.contest``, which answers
@@ -134,8 +137,10 @@ def auto_expression(match: re.Match[str]) -> str | None:
     >>> auto_expression(AUTO.search("roll 2d6 - 1 + Might")), AUTO.search("1d20 + 5.").group(0)
     ('2d6-1', '1d20 + 5')
     >>> auto_expression(AUTO.search("a d0 is no die"))
+    >>> auto_expression(AUTO.search("2d6 × 10 crowns")), auto_expression(AUTO.search("1d6x100"))
+    ('2d6*10', '1d6*100')
     """
-    text = match.group(0).replace(" ", "")
+    text = match.group(0).replace(" ", "").translate(_TIMES)
     try:
         odds(text)
     except InputError:
@@ -312,7 +317,28 @@ class InlineDice:
 
         return AUTO.sub(swap, text)
 
-    def dice_html(self, words: str, expression: str) -> str:
+    def table_html(self, name: str, roll: str, rows: list[tuple[int, int, str]]) -> str:
+        """A roll table's roll (``roll d66`` in its caption): rolled, the roll log names the
+        row the total falls in and the page highlights it (``macros/assets/dice.js``).
+        ``rows`` holds each row's lowest and highest result and its words, in order.
+
+        >>> html = InlineDice(RulesData({}, {})).table_html("Wolves", "d66", [(11, 66, "W")])
+        >>> 'data-table="Wolves" data-rows="&#91;&#91;11, 66, &quot;W&quot;&#93;&#93;"' in html
+        True
+        >>> InlineDice(RulesData({}, {}), live=False).table_html("Wolves", "d66", [])
+        'roll d66'
+        """
+        words = f"roll {roll}"
+        if not self.live:
+            return _text(words)
+        spans = _text(json.dumps(rows)).replace("[", "&#91;").replace("]", "&#93;")  # no links
+        attributes = f'data-table="{_text(name)}" data-rows="{spans}" '
+        return self.dice_html(words, roll, attributes, "the roll log names the row")
+
+    def dice_html(
+        self, words: str, expression: str, attributes: str = "",
+        logged: str = "the roll goes to the roll log",
+    ) -> str:
         """A roll: the rulebook's words as a button, then its odds (shown on hover and focus).
 
         >>> html = InlineDice(RulesData({}, {})).dice_html("2d6", "2d6")
@@ -325,12 +351,12 @@ class InlineDice:
         uid = f"rb-dice-{next(self._ids)}"
         said = f"{found.expression}: {found.summary()}"
         return (
-            f'<span class="rb-dice"><button type="button" class="rb-dice-roll" '
+            f'<span class="rb-dice"><button type="button" class="rb-dice-roll" {attributes}'
             f'data-dice="{_text(found.expression)}" aria-describedby="{uid}">{_text(words)}'
             f'</button><small class="rb-dice-odds rb-added" id="{uid}" role="tooltip" '
             f'data-search-exclude><span class="rb-dice-said">{_text(said)}</span>'
             f"{spark(found.pairs)}"
-            '<span class="rb-dice-hint">Click to roll it; the roll goes to the roll log.</span>'
+            f'<span class="rb-dice-hint">Click to roll it; {logged}.</span>'
             "</small></span>"
         )
 

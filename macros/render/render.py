@@ -316,7 +316,9 @@ class Renderer:
         body = [
             "| " + " | ".join(self.link(entry, cell(c), doc) for c in row) + " |" for row in rows
         ]
-        label = self.link(entry, f"{entry.name} (roll {roll})", doc) if roll else entry.name
+        spans = rolltable.rows_rolled(roll, entry.get("rows")) if roll else []
+        roller = self.dice.table_html(entry.name, roll, spans) if roll else ""
+        label = f"{self.link(entry, entry.name, doc)} ({roller})" if roll else entry.name
         caption = f"**{label}**\n{{: #{anchor(entry.id)} .rb-caption }}"
         text = self.link(entry, entry.get("text") or "", doc)
         return self._join(caption, text, "\n".join([head, rule, *body]), self._notes(entry, doc))

@@ -12,6 +12,8 @@ books use (``docs/authoring.md``), citing the entry and source line it came from
   under a Stats heading, and their range ("a number from -1 to 3");
 * **tracks** (:func:`tracks_in`): "a Stress track of 6 boxes", "Harm has three steps:
   Bruised, Hurt (-1 on every action roll) and Out";
+* **keep phrases** (:func:`~.keep.keep_marks`): "roll 3d6 and keep the highest two" is a
+  live roll of ``3d6kh2`` where it is written;
 * **initiative**: "rolls 1d6 + Nerve for initiative", "a tie goes to the higher Nerve";
 * **conditions** (:func:`conditions_in`): the entries of a Conditions or Statuses section
   (headings, bold or plain ``Name:`` run-ins, list items) become statuses; what they do,
@@ -33,6 +35,7 @@ from typing import Any
 
 from ..ids import Ids, slug
 from .checks import _check_name, _dice, checks_in, stats_in, unread_bands
+from .keep import keep_marks
 from .table import (
     _INITIATIVE,
     _TIES,
@@ -90,6 +93,11 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
             found.notes.append(f"check {check['id']} from {made.place.cite()}")
     for check in found.checks:
         _mark_moves(entries, check, stats)
+    for entry in entries:  # "roll 3d6 and keep the highest two": the roll of the dice kept
+        if isinstance(entry.get("text"), str):
+            entry["text"], kept = keep_marks(entry["text"])
+            found.notes += [f"dice {roll} from {_place(entry).cite()}: {words!r}"
+                            for words, roll in kept]
     check_words = {}
     for check in found.checks:
         for word in re.findall(r"[a-z]+", check["name"].lower()):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ids import Ids, slug
+from .keep import PHRASE, roll_of
 from .text import _NAME, _NUM, Place, number, paragraphs, sentences, split_list
 
 # -- stats -----------------------------------------------------------------------------------
@@ -64,10 +65,6 @@ _ROLL_PLUS = re.compile(
 _BAND = re.compile(
     r"(?P<lo>\d+)\s*(?:[-–—]|to)\s*(?P<hi>\d+)(?!\s*\+)|(?P<plus>\d+)\s*\+|(?P<le>\d+)\s*"
     r"(?:-(?!\d)|–(?!\d)|or less|or lower|or under|or below)")
-_KEEP = re.compile(
-    rf"(?P<lead>[^.;,]*?)[,:]?\s*roll\s+(?P<n>\d+|{_NUM})\s*d(?P<s>\d+)\s*(?:dice\s+)?(?:and|,)?\s*"
-    r"(?:keep|take|use)\s+the\s+(?P<which>highest|lowest|best|worst|higher|lower)\s+"
-    rf"(?P<k>\d+|{_NUM})", re.I)
 _DC = re.compile(
     r"\broll(?:s)?\s+(?:a\s+)?(?P<dice>1?d20)\s*(?:\+|and add|plus)\s*(?P<what>[^.;,]{1,30})"
     r"[^.]*?(?:meets? or beats?|equals? or exceeds?|equal to or (?:higher|greater) than|"
@@ -181,24 +178,31 @@ class CheckFound:
 
 
 def _keep_modes(text: str) -> dict[str, str]:
-    """Modes stated as "roll 3d6 and keep the highest two" (named by the words before).
+    """Modes stated as "roll 3d6 and keep the highest two", in any wording of
+    :data:`.keep.PHRASE` (named by the words before).
 
     >>> _keep_modes("With an edge, roll 3d6 and keep the highest two; against the odds, "
     ...             "roll 3d6 and keep the lowest two.")
     {'edge': '3d6kh2', 'odds': '3d6kl2'}
+    >>> _keep_modes("When favoured, roll three d6, keeping the two best. When hindered, "
+    ...             "roll 3d6 and drop the highest die.")
+    {'favoured': '3d6kh2', 'hindered': '3d6dh1'}
     """
     modes: dict[str, str] = {}
-    for match in _KEEP.finditer(text):
-        n, k = number(match.group("n")), number(match.group("k"))
-        if n is None or k is None or k >= n:
+    for match in PHRASE.finditer(text):
+        roll = roll_of(match)
+        before = re.sub(r"[,:]?\s*\broll(?:s|ing)?\s*$", "", text[: match.start()], flags=re.I)
+        if roll is None or before == text[: match.start()]:  # a roll the text says it rolls
             continue
-        which = "h" if match.group("which").lower() in ("highest", "best", "higher") else "l"
+        keep, which = re.findall(r"([kd])([hl])\d+$", roll)[0]
+        high = (keep, which) in (("k", "h"), ("d", "l"))  # the highest dice count
+        lead = re.split(r"[.;,]", before)[-1]
         lead = re.sub(r"^(?:with|when|if|against|on|under|in)\s+(?:an?\s+|the\s+|your\s+)?", "",
-                      match.group("lead").strip(), flags=re.I)
+                      lead.strip(), flags=re.I)
         name = slug(" ".join(lead.split()[-2:])) if lead else ""
         if not name or name in modes or name == "normal":
-            name = "advantage" if which == "h" else "disadvantage"
-        modes[name] = f"{n}d{match.group('s')}k{which}{k}"
+            name = "advantage" if high else "disadvantage"
+        modes[name] = roll
     return modes
 
 
