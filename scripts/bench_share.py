@@ -70,7 +70,7 @@ def main() -> int:
         try:
             sites = {"now": (ROOT, tmp / "now"), args.before: (before, tmp / "before")}
             times: dict[str, list[float]] = {label: [] for label in sites}
-            for label, (project, out) in sites.items():
+            for project, out in sites.values():
                 build(project, out)  # warm-up: caches filled
             for _ in range(args.runs):
                 for label, (project, out) in sites.items():

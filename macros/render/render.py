@@ -10,7 +10,7 @@ from ..load.schema import LINKABLE_KINDS
 from . import filtering
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
-from .share import SHARED_KINDS, mark_entry
+from .share import mark_entry
 from .urls import anchor
 
 
@@ -152,10 +152,7 @@ class Renderer:
     def render(self, entry: Entry, doc: str) -> str:
         """Markdown for one entry as it appears on ``doc`` (its anchor marked with its id
         where it has a page of its own to share)."""
-        markdown = self._kinds[entry.kind](entry, doc)
-        if entry.kind in SHARED_KINDS:
-            return mark_entry(markdown, entry.id, anchor(entry.id))
-        return markdown
+        return mark_entry(self._kinds[entry.kind](entry, doc), entry.kind, entry.id)
 
     def section(self, entry: Entry, doc: str) -> str:
         """A heading and its prose."""

@@ -12,6 +12,7 @@ import html
 import re
 
 from ..load.rulesdata import License
+from .urls import anchor
 
 __all__ = ["SHARED_KINDS", "mark_entry", "plain_text", "describe", "license_html", "license_note",
            "attributed"]
@@ -24,21 +25,23 @@ to, not the declarations a tracker or a builder reads, nor assumptions (their pa
 them)."""
 
 
-def mark_entry(markdown: str, entry_id: str, entry_anchor: str) -> str:
-    """Mark an entry's anchor with its id (``data-rb-entry``), where a page's script adds
-    its share link (``assets/embed.js``): the first ``id="..."`` or ``{ #... }`` naming it.
+def mark_entry(markdown: str, kind: str, entry_id: str) -> str:
+    """Mark the anchor of an entry of a kind with a page of its own with its id
+    (``data-rb-entry``), where a page's script adds its share link (``assets/embed.js``):
+    the first ``id="..."`` or ``{ #... }`` naming it.
 
-    >>> mark_entry("### Combat { #arts-combat }", "arts.combat", "arts-combat")
+    >>> mark_entry("### Combat { #arts-combat }", "section", "arts.combat")
     '### Combat { #arts-combat data-rb-entry="arts.combat" }'
-    >>> mark_entry('<span class="rb-anchor" id="arts-x"></span>**X:** y', "arts.x", "arts-x")
+    >>> mark_entry('<span class="rb-anchor" id="arts-x"></span>**X:** y', "term", "arts.x")
     '<span class="rb-anchor" id="arts-x" data-rb-entry="arts.x"></span>**X:** y'
-    >>> mark_entry("no anchor", "arts.x", "arts-x")
-    'no anchor'
+    >>> mark_entry("### A { #arts-a }", "assumption", "arts.a")
+    '### A { #arts-a }'
     """
-    forms = ((f'id="{entry_anchor}"', f'id="{entry_anchor}" data-rb-entry="{entry_id}"'),
-             (f"#{entry_anchor} ", f'#{entry_anchor} data-rb-entry="{entry_id}" '))
+    place = anchor(entry_id)
+    forms = ((f'id="{place}"', f'id="{place}" data-rb-entry="{entry_id}"'),
+             (f"#{place} ", f'#{place} data-rb-entry="{entry_id}" '))
     found = [(markdown.find(old), old, new) for old, new in forms if old in markdown]
-    if not found:
+    if kind not in SHARED_KINDS or not found:
         return markdown
     at, old, new = min(found)
     return markdown[:at] + new + markdown[at + len(old):]
