@@ -112,3 +112,12 @@ def test_an_entry_on_its_book_page_links_to_its_own_page(web: Web) -> None:
     web.page.wait_for_url(f"**/{RULE}")
     assert web.page.locator("h1").inner_text() == "Burning"
 
+
+
+def test_a_calculators_own_page_sends_a_reader_on_with_the_links_inputs(web: Web) -> None:
+    web.goto("glittershard/calc/damage/?attack_roll=20")
+    web.page.wait_for_url("**/glittershard/how_to_play/?calc=glittershard.damage&attack_roll=20"
+                          "#calc-glittershard-damage")
+    calc = web.page.locator(f"#{dom_id(CALC)}")
+    calc.locator(".rb-result", has_text="Simple damage 8 = 20 attack roll").wait_for(
+        timeout=TIMEOUT_MS)
