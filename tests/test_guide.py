@@ -119,3 +119,36 @@ def test_the_data_layout_names_the_projects_folders() -> None:
         for hole, value in filled.items():
             path = path.replace(hole, value)
         assert (ROOT / path).exists(), path
+
+
+#: Paths the guide names that no checkout holds: the importer writes them into an author's
+#: project, or the build makes them (the print pages are virtual files).
+NOT_IN_A_CHECKOUT = {
+    "rules_data/<id>/import.yml",
+    "rules_data/<id>/refine.yml",
+    "rules_data/<id>/house_rules.yml",
+    "docs/<id>/house_rules.md",
+    "docs/<system>/print.md",
+}
+#: The project's own folders: a path of the guide starting with one of them is a file of it.
+TOP = ("calculators/", "macros/", "tests/", "scripts/", "rulebinder/", "docs/", "rules_data/",
+       "sources/", ".ci/")
+
+
+def test_every_path_the_guide_names_is_in_the_project() -> None:
+    """A file or folder named in the guide (in backticks, starting at one of the project's
+    folders) exists, ``<id>``, ``<system>`` or ``<book>`` as some book's id; nothing is
+    left pointing at a moved file (as ``calculators/<id>/`` once was)."""
+    books = [p.name for p in (ROOT / "rules_data").iterdir() if (p / "system.yml").is_file()]
+    missing = []
+    for page in sorted(GUIDE.glob("*.md")):
+        for token in re.findall(r"`([^`\s]+)`", page.read_text(encoding="utf-8")):
+            path = token.rstrip(".,;:").split("::")[0]
+            if not path.startswith(TOP) or "lanterns" in path or path in NOT_IN_A_CHECKOUT:
+                continue
+            filled = [re.sub(r"<(id|system|book)>", book, path) for book in books]
+            if any("<" in p or "*" in p for p in filled):
+                continue  # <page>, <file>, <chapter>: any of many
+            if not any((ROOT / p).exists() for p in filled):
+                missing.append(f"{page.name}: {path}")
+    assert not missing, missing
