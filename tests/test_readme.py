@@ -11,6 +11,7 @@ The author's commands ("Publish your own rulebook") are run as written by
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 
@@ -22,9 +23,12 @@ MOST_LINES = 300
 
 
 def make_steps(target: str) -> list[str]:
-    """Every command ``make <target>`` runs, from nothing installed (none is run)."""
+    """Every command ``make <target>`` runs, from nothing installed (none is run); not
+    under the flags of a ``make`` that runs the tests (``-j`` would reorder them)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     done = subprocess.run(
-        ["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, check=True
+        ["make", "-n", "-B", target], cwd=ROOT, env=env, capture_output=True, text=True,
+        check=True,
     )
     return done.stdout.splitlines()
 
