@@ -69,7 +69,7 @@ serve: setup
 	RULEBINDER_OFFLINE=0 $(BIN)/python -m mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
 ## Import a rulebook: make import SOURCE=book.md SYSTEM=mybook [ARGS="--title 'My Book'"]
-## (several sources: SOURCE="ch1.md ch2.md"); see the README's "Publish your own rulebook".
+## (several sources: SOURCE="ch1.md ch2.md"); see docs/guide/publishing.md.
 import: setup
 	$(BIN)/python -m rulebinder import $(SOURCE) --system $(SYSTEM) $(ARGS)
 

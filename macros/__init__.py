@@ -113,7 +113,7 @@ def define_env(env: Any) -> None:
 
     @env.macro
     def authoring_reference() -> str:
-        """Every entry kind and its fields, from the schema (docs/authoring.md)."""
+        """Every entry kind and its fields, from the schema (docs/guide/authoring.md)."""
         from .render.reference import reference
 
         return reference()

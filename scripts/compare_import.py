@@ -2,7 +2,7 @@
 built once, and the two compared: pages, entries, linked terms, inline dice, roll tables,
 the checks, statuses, tracker and builder each declares (the importer reads them from the
 book's words), and its tool pages (calculators, builder, tracker). Prints a Markdown table
-(the README's).
+(the one in ``docs/guide/importing.md``).
 
     .venv/bin/python scripts/compare_import.py
 """

@@ -1,4 +1,4 @@
-"""The worked examples of ``docs/authoring.md`` are the test book's own declarations
+"""The worked examples of ``docs/guide/authoring.md`` are the test book's own declarations
 (``tests/data/books/heist/``), so they load, build and cannot go stale."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import yaml
 
 from tests.declaredbook import BOOK
 
-DOC = Path(__file__).parents[1] / "docs" / "authoring.md"
+DOC = Path(__file__).parents[1] / "docs" / "guide" / "authoring.md"
 
 
 def blocks() -> list[dict[str, object]]:
@@ -41,7 +41,7 @@ def test_an_excerpt_of_a_built_in_book_is_taken_from_its_rules_data() -> None:
     excerpts = [e for e in blocks() if not str(e["id"]).startswith("heist.")]
     assert [e["id"] for e in excerpts] == ["pendragon.tracker"]
     real: dict[str, dict[str, object]] = {}
-    for path in (DOC.parents[1] / "rules_data" / "pendragon").glob("*.yml"):
+    for path in (DOC.parents[2] / "rules_data" / "pendragon").glob("*.yml"):
         for entry in yaml.safe_load(path.read_text("utf-8")).get("entries") or []:
             real[entry["id"]] = entry
     for excerpt in excerpts:

@@ -189,12 +189,16 @@ def test_a_wrong_field_type_in_an_input_is_listed_at_its_line(tmp_path: Path) ->
     ]
 
 
-def test_the_readme_calculator_builds_and_answers() -> None:
+def test_the_guides_calculator_builds_and_answers() -> None:
+    """The calculator written in YAML of the guide's "Adding a book by hand"."""
     import yaml
 
-    readme = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    readme = (Path(__file__).parents[1] / "docs" / "guide" / "adding-a-book.md").read_text("utf-8")
     block = readme.split("```yaml\n- kind: calculator\n", 1)[1].split("```", 1)[0]
     entry = yaml.safe_load(textwrap.dedent("- kind: calculator\n" + block))[0]
+    combat = Path(__file__).parents[1] / "rules_data" / "arts" / "combat.yml"
+    real = yaml.safe_load(combat.read_text("utf-8"))["entries"]
+    assert [e for e in real if e["id"] == entry["id"]] == [entry]  # as combat.yml declares it
     assert declared.problems(entry, lambda ref: None) == []
     calc = declared.build(entry)
     values = {i.name: i.default for i in calc.inputs} | {"seed": None}

@@ -180,3 +180,17 @@ def test_the_nav_lists_assumptions_calculators_trackers_and_sources() -> None:
         ]
         expected.append({"Print this rulebook": f"{system.id}/print.md"})
         assert pages[-len(expected) :] == expected
+
+
+def test_the_guide_is_one_section_of_the_nav_in_its_indexs_order() -> None:
+    """The documentation is the ``Guide`` section, last: its index, then its pages in the
+    order the index links them, every page of ``docs/guide/`` once."""
+    nav = build_nav(DATA, ROOT / "docs")
+    assert isinstance(nav[-1], dict) and list(nav[-1]) == ["Guide"]
+    pages = nav[-1]["Guide"]
+    on_disk = sorted(f"guide/{p.name}" for p in (ROOT / "docs" / "guide").glob("*.md"))
+    assert pages[0] == "guide/index.md" and sorted(pages) == on_disk
+    index = (ROOT / "docs" / "guide" / "index.md").read_text(encoding="utf-8")
+    places = [index.index(f"]({page.removeprefix('guide/')})") for page in pages[1:]]
+    assert places == sorted(places)
+    assert not [p for p in nav if isinstance(p, str) and p.startswith("guide/")]

@@ -315,7 +315,7 @@ def test_the_authoring_reference_lists_every_kind_and_field(built_site: Path) ->
     from macros.render.reference import KIND_TEXT
 
     assert set(KIND_TEXT) == set(KINDS)
-    page = (built_site / "authoring" / "index.html").read_text(encoding="utf-8")
+    page = (built_site / "guide" / "authoring" / "index.html").read_text(encoding="utf-8")
     for kind, fields in KINDS.items():
         assert f'<h2 id="{kind}"><code>{kind}</code>' in page, kind
         for field in (*COMMON, *fields):

@@ -1,17 +1,18 @@
 """The proof of ``pip install``: an author's book built with the installed tool alone.
 
-The wheel is built from a copy of the tracked files (as a Git URL install would build it),
-installed (not editable) into a fresh virtualenv in a temporary folder outside the
-repository, with its dependencies from the package index (pinned by
-``requirements.lock``); then, as an author would: ``rulebinder new``, ``rulebinder
-import`` of the fixture book, ``rulebinder build`` (``mkdocs build --strict``), with an
-empty cache, so the in-browser Python is fetched from the npm registry as on a first
-build. The built pages are read: cross-links with hover definitions, inline dice with
+The commands of the README's "Publish your own rulebook" are run as they are written, by
+bash, in a temporary folder outside the repository (its ``HOME``): a fresh virtualenv,
+``pip install ./rulebinder`` of a copy of the tracked files (as a clone holds them; its
+dependencies from the package index, pinned by ``requirements.lock`` through
+``PIP_CONSTRAINT``), ``rulebinder new``, ``rulebinder import`` of the fixture book (at the
+README's ``~/books/lanterns.md``) and ``rulebinder build`` (``mkdocs build --strict``),
+with an empty cache, so the in-browser Python is fetched from the npm registry as on a
+first build. The built pages are read: cross-links with hover definitions, inline dice with
 exact odds, the search index, the print page, the service worker, and none of the five
 books of this repository. Before the build the book is given its own Python in the
 project's ``books/lanterns/`` (one calculator): it is prerendered on its pages and shipped
-in the browser's core; a live ``rulebinder serve`` of a copy shows an edit of that Python.
-Select it with ``pytest -m install``.
+in the browser's core; the README's ``rulebinder serve``, live in a copy, shows an edit of
+that Python. Select it with ``pytest -m install``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 import zipfile
 from dataclasses import dataclass
@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.readme import commands, publish_block
 from tests.test_plugin import LANTERNS_PY
 from tests.test_serve import free_port, served, wait_for
 from tests.test_standalone import lone_clone
@@ -69,51 +70,81 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str
     return said
 
 
+#: Run by bash around the README's commands: after ``cd`` into the new project, the files
+#: ``rulebinder new`` wrote are listed; before ``rulebinder build`` the book's own Python
+#: (prepared in ``extra/``) is copied in.
+AFTER_CD = 'find . -type f | sort > "$HOME/after-new.txt"'
+BEFORE_BUILD = 'cp -R "$HOME/extra/." .'
+
+
+def readme_script() -> tuple[str, list[str]]:
+    """The README's publishing block as a bash script (``rulebinder serve`` left for the
+    serve test, the two hooks above added), and its ``rulebinder serve`` command."""
+    script = ["set -eo pipefail"]
+    serve: list[str] = []
+    for line in publish_block().splitlines():
+        words = commands(line)
+        if words and words[0][:2] == ["rulebinder", "serve"]:
+            serve = words[0]
+            continue
+        if words and words[0][:2] == ["rulebinder", "build"]:
+            script.append(BEFORE_BUILD)
+        script.append(line)
+        if words and words[-1][0] == "cd":
+            script.append(AFTER_CD)
+    assert serve and BEFORE_BUILD in script and AFTER_CD in script, script
+    return "\n".join(script) + "\n", serve
+
+
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
     work = tmp_path_factory.mktemp("install")
     assert ROOT not in work.parents
     seconds: dict[str, float] = {}
     start = time.monotonic()
-    clone = lone_clone(work / "clone" / "rulebinder")
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"),
-         str(clone)], work)
-    wheels = list((work / "dist").glob("rulebinder-*-py3-none-any.whl"))
-    assert len(wheels) == 1, wheels
-    seconds["wheel"] = time.monotonic() - start
-    start = time.monotonic()
-    venv = work / "venv"
-    run([sys.executable, "-m", "venv", str(venv)], work)
-    python = venv / "bin" / "python"
-    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-c", str(ROOT / "requirements.lock"), str(wheels[0])], work)
-    seconds["install"] = time.monotonic() - start
+    lone_clone(work / "rulebinder")  # the README's ./rulebinder
+    (work / "books").mkdir()
+    shutil.copyfile(FIXTURE, work / "books" / "lanterns.md")  # its ~/books/lanterns.md
+    # The book's own Python: one calculator, in the book's package, and a page listing it.
+    extra = work / "extra"
+    (extra / "books" / "lanterns").mkdir(parents=True)
+    (extra / "books" / "lanterns" / "__init__.py").write_text(LANTERNS_PY, encoding="utf-8")
+    (extra / "docs" / "lanterns").mkdir(parents=True)
+    (extra / "docs" / "lanterns" / "calculators.md").write_text(CALCULATORS_MD, "utf-8")
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("PYTHON", "VIRTUAL_ENV", "RULEBINDER_"))
     }
     env.update(
-        PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}",
+        HOME=str(work),
+        PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR", os.path.expanduser("~/.cache/pip")),
+        PIP_CONSTRAINT=str(ROOT / "requirements.lock"),
+        PIP_QUIET="1",
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
         RULEBINDER_CACHE=str(work / "user-cache"),  # empty: the runtime is fetched
     )
-    tool = str(venv / "bin" / "rulebinder")
-    start = time.monotonic()
-    run([tool, "new", "lanterns-site", "--title", "Lanterns of the Deep"], work, env)
-    project = work / "lanterns-site"
-    before = {p for p in project.rglob("*") if p.is_file()}
-    shutil.copyfile(FIXTURE, work / "book.md")
-    run([tool, "import", str(work / "book.md"), "--system", "lanterns"], project, env)
-    # The book's own Python: one calculator, in the book's package, and a page listing it.
-    (project / "books" / "lanterns").mkdir(parents=True)
-    (project / "books" / "lanterns" / "__init__.py").write_text(LANTERNS_PY, encoding="utf-8")
-    (project / "docs" / "lanterns" / "calculators.md").write_text(CALCULATORS_MD, "utf-8")
-    new = sorted(p.relative_to(project).as_posix() for p in project.rglob("*")
-                 if p.is_file() and p not in before)
+    if Path(os.path.expanduser("~/.pyenv")).is_dir():  # its shims find it from HOME
+        env.setdefault("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    script, _ = readme_script()
+    log = run(["bash", "-c", script], work, env)
+    seconds["the README's commands"] = time.monotonic() - start
+    (new,) = [words for words in commands(publish_block()) if words[:2] == ["rulebinder", "new"]]
+    project = work / new[2]  # rulebinder new DIR
+    assert project.is_dir(), project
+    venv = work / ".venv"
+    assert (venv / "bin" / "rulebinder").is_file()
+    listed = (work / "after-new.txt").read_text().splitlines()
+    before = {project / line.removeprefix("./") for line in listed}
+    added = sorted(
+        p.relative_to(project).as_posix()
+        for p in project.rglob("*")
+        if p.is_file() and p not in before and p.relative_to(project).parts[0] not in (
+            "site", ".cache")
+    )
     places = ("rules_data/lanterns/", "docs/lanterns/", "books/lanterns/", "sources/")
-    assert all(p.startswith(places) for p in new) and "books/lanterns/__init__.py" in new, new
-    log = run([tool, "build"], project, env)
-    seconds["new, import, build"] = time.monotonic() - start
+    assert all(p.startswith(places) for p in added) and "books/lanterns/__init__.py" in added, added
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     return Book(project, project / "site", venv, env, log, seconds)
 
 
@@ -225,7 +256,9 @@ def test_rulebinder_serve_shows_an_edit_of_the_books_own_python(book: Book) -> N
     env = dict(book.env, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
     before = "<dt>Hours of light</dt><dd><strong>15</strong></dd>"
     after = "<dt>Hours of lantern light</dt><dd><strong>20</strong></dd>"
-    serve = [str(book.venv / "bin" / "rulebinder"), "serve", "--dev-addr", f"127.0.0.1:{port}"]
+    _, readme_serve = readme_script()  # the README's `rulebinder serve`, on a free port
+    serve = [str(book.venv / "bin" / readme_serve[0]), *readme_serve[1:],
+             "--dev-addr", f"127.0.0.1:{port}"]
     with served(serve, project, env):
         assert wait_for(url, before, 180) is not None, "rulebinder serve never served the page"
         module = project / "books" / "lanterns" / "__init__.py"

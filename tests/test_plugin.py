@@ -141,7 +141,7 @@ def test_an_authors_book_may_not_take_a_built_in_books_id(tmp_path: Path) -> Non
 
 
 #: An author's book's own Python: ``books/lanterns/__init__.py`` of a project that imported
-#: the fixture book as ``lanterns`` (the example README.md and the scaffold's README give).
+#: the fixture book as ``lanterns`` (the example the guide and the scaffold's README give).
 LANTERNS_PY = glow_package(
     "lanterns",
     "Lanterns of the Deep: its rules in Python, registered when the package is imported.",
@@ -458,9 +458,11 @@ def test_without_workbox_the_offline_shell_is_written_in_python(
 
 
 def test_the_authors_readmes_show_the_book_package_the_tests_build() -> None:
-    """The example of ``books/<id>/`` in README.md and in ``rulebinder new``'s README is the
-    package ``tests/test_install.py`` builds with the installed tool."""
-    for readme in (ROOT / "README.md", ROOT / "rulebinder" / "scaffold" / "README.md"):
+    """The example of ``books/<id>/`` in the guide's page on a book's own Python and in
+    ``rulebinder new``'s README is the package ``tests/test_install.py`` builds with the
+    installed tool."""
+    guide = ROOT / "docs" / "guide" / "python.md"
+    for readme in (guide, ROOT / "rulebinder" / "scaffold" / "README.md"):
         text = readme.read_text(encoding="utf-8")
         assert f"```python\n{LANTERNS_PY}```\n" in text, readme
         assert "books/<id>/" in text and 'calculators_for("lanterns")' in text, readme

@@ -5,7 +5,7 @@ they are). A host that serves precompressed files (nginx's ``brotli_static`` and
 ``gzip_static``, Caddy's ``precompressed``, a bucket whose objects carry
 ``Content-Encoding``) then sends brotli at its best quality without compressing on
 each request; a host that compresses on the fly (GitHub Pages) ignores them. The
-README's "Hosting" section has the configurations.
+guide's "Hosting" page (``docs/guide/hosting.md``) has the configurations.
 
 Brotli at quality 11 is slow (20 s for Pyodide's 8.6 MB of WebAssembly, which it
 sends as 2.1 MB against gzip's 2.8 MB), so every compressed copy is kept in the build

@@ -1,7 +1,7 @@
 """A game's mechanics read from its own words: the declarations of its table tools.
 
 Where a rulebook states a mechanic plainly, the importer writes the declaration the five
-books use (``docs/authoring.md``), citing the entry and source line it came from:
+books use (``docs/guide/authoring.md``), citing the entry and source line it came from:
 
 * **checks** (:func:`checks_in`): "roll 2d6 + Edge; 10+ full success, 7–9 partial, 6- a
   miss" (dice + stat against bands, with "roll 3d6 and keep the highest two" as a mode);
