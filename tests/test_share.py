@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -210,3 +211,28 @@ def test_the_open_data_names_each_entrys_own_page_and_the_licence(
 def test_a_book_page_marks_each_entry_for_its_share_link(built_site: Path) -> None:
     html = (built_site / "glittershard" / "status_effects" / "index.html").read_text("utf-8")
     assert 'id="glittershard-burning" data-rb-entry="glittershard.burning"' in html
+
+
+def _ids(page: Path) -> set[str]:
+    return set(re.findall(r"""\bid=["']([^"']+)["']""", page.read_text("utf-8")))
+
+
+def test_every_link_of_a_share_page_leads_to_a_page_and_its_anchor(built_site: Path) -> None:
+    ids: dict[Path, set[str]] = {}
+    broken = []
+    pages = [*built_site.glob(f"*/{ENTRY_DIR}/*/index.html"),
+             *built_site.glob(f"*/{CALC_DIR}/*/index.html")]
+    assert len(pages) > 500
+    for page in pages:
+        html = page.read_text("utf-8")
+        for href in re.findall(r'href="([^"]+)"', html):
+            if re.match(r"[a-z][a-z0-9+.-]*:", href) or href.startswith("./?"):
+                continue
+            path, _, fragment = href.partition("#")
+            target = (page.parent / path.split("?")[0]).resolve()
+            target = target / "index.html" if target.is_dir() else target
+            if not target.is_file():
+                broken.append(f"{page.relative_to(built_site)}: {href}")
+            elif fragment and fragment not in ids.setdefault(target, _ids(target)):
+                broken.append(f"{page.relative_to(built_site)}: {href} (no such anchor)")
+    assert not broken, "\n".join(broken[:20])

@@ -103,9 +103,50 @@ def _page(site: Site, here: str, fields: dict[str, Any]) -> str:
     )
 
 
-def _markdown_html(site: Site, markdown: str) -> Markup:
+_LINK = re.compile(r'(href|src)="(?![a-z][a-z0-9+.-]*:|/)([^"]*)"')
+
+
+def _target(value: str, home: str) -> str:
+    """Where a link rendered for the docs page ``home`` goes, as a site path. A docs file
+    (``x.md``, a Markdown link MkDocs rewrites) is relative to ``home``'s folder and goes to
+    its page's URL; any other link (raw HTML, written for the built page) is relative to
+    ``home``'s URL; a bare ``#fragment`` is on ``home``.
+
+    >>> _target("stats.md#a", "arts/combat.md"), _target("#b", "arts/combat.md")
+    ('arts/stats/#a', 'arts/combat/#b')
+    >>> _target("../index.md", "arts/combat.md"), _target("../assumptions/#x", "arts/combat.md")
+    ('', 'arts/assumptions/#x')
+    """
+    path, hashed, fragment = value.partition("#")
+    suffix = f"#{fragment}" if hashed else ""
+    if not path:
+        return page_url(home) + suffix
+    docs_file = path.endswith(".md")
+    base = posixpath.dirname(home) if docs_file else page_url(home)
+    joined = posixpath.normpath(posixpath.join(base, path))
+    joined = "" if joined == "." else joined
+    if docs_file:
+        return page_url(joined) + suffix
+    return joined + ("/" if path.endswith("/") and joined else "") + suffix
+
+
+def _rebased(html: str, home: str, here: str) -> str:
+    """HTML rendered for the docs page ``home`` with its relative links made to work from
+    the share page ``here`` (a site path), as MkDocs makes them work on ``home``.
+
+    >>> _rebased('<a href="stats.md#a-b" title="B">B</a> <a href="#c">C</a>',
+    ...          "glittershard/status_effects.md", "glittershard/rule/burning/")
+    '<a href="../../stats/#a-b" title="B">B</a> <a href="../../status_effects/#c">C</a>'
+    >>> _rebased('<a href="https://x.org/a.md">X</a>', "arts/combat.md", "arts/rule/x/")
+    '<a href="https://x.org/a.md">X</a>'
+    """
+    return _LINK.sub(lambda m: f'{m.group(1)}="{_rel(_target(m.group(2), home), here)}"', html)
+
+
+def _markdown_html(site: Site, markdown: str, home: str, here: str) -> Markup:
+    """Markdown rendered for the docs page ``home``, its links working from ``here``."""
     site.markdown.reset()
-    return Markup(site.markdown.convert(markdown))
+    return Markup(_rebased(site.markdown.convert(markdown), home, here))
 
 
 _FIRST_HEADING = re.compile(r"^\s*<h([2-6])\b(.*?)</h\1>", re.S)
@@ -143,7 +184,7 @@ def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) ->
         "book_href": _rel(f"{entry.system}/", here),
         "page_title": page.title,
         "home_href": _rel(page_url(home), here),
-        "body": _titled(_markdown_html(site, renderer.render(entry, here + "index.md")),
+        "body": _titled(_markdown_html(site, renderer.render(entry, home), home, here),
                         entry.name),
         "license": terms,
         "license_html": Markup(license_html(terms)),
@@ -178,7 +219,7 @@ def calculator_page(site: Site, data: RulesData, calc: Entry) -> str:
         "book_href": _rel(f"{calc.system}/", here),
         "page_title": system.page(where.page).title,
         "home_href": _rel(page_url(home), here),
-        "body": Markup(render_calculator_print(calc.id, data, here + "index.md")),
+        "body": Markup(_rebased(render_calculator_print(calc.id, data, home), home, here)),
         "license": terms,
         "license_html": Markup(license_html(terms)),
         "open_href": _rel(live, here),

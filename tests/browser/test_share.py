@@ -29,6 +29,8 @@ def host(tmp_path: Path, site_server: SiteServer) -> Iterator[SiteServer]:
         "<h1>A virtual tabletop</h1>"
         f"<iframe id='rule' title='Burning' src='{base}{RULE}?embed=1&theme=dark'"
         " width='420' height='300'></iframe>"
+        f"<iframe id='term' title='Bound' src='{base}glittershard/rule/bound/?embed=1'"
+        " width='420' height='300'></iframe>"
         f"<iframe id='calc' title='Damage' src='{base}glittershard/how_to_play/?embed=1&"
         f"calc={CALC}#{dom_id(CALC)}' width='420' height='700'></iframe>"
         "</body></html>", "utf-8")
@@ -52,6 +54,10 @@ def test_an_embedded_rule_rolls_and_shows_its_odds(web: Web, host: SiteServer) -
     # Progress while the engine starts, then the roll with its dice and seed.
     frame.locator(".rb-roll-log li", has_text="seed").first.wait_for(timeout=TIMEOUT_MS)
     assert "1d6 [" in frame.locator(".rb-roll-log li").first.inner_text()
+    # A linked term keeps its definition on hover, and leads to its place in the book.
+    term = web.page.frame_locator("#term").get_by_role("link", name="Bwn").first
+    assert term.get_attribute("title").startswith("Brawn: A value of how much muscle")
+    assert term.get_attribute("href") == "../../stats/#glittershard-brawn"
     # Both local origins are this test's own; nothing goes to another host.
     assert web.log.external("http://127.0.0.1:") == []
 
