@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from macros.render.urls import dom_id
-from tests.browser.conftest import TIMEOUT_MS, Web
+from tests.browser.conftest import TIMEOUT_MS, Reader, Web
 from tests.browser.harness import SiteServer
+from tests.browser.test_offline import DONE, READY
 
 CALC = "glittershard.damage"
 RULE = "glittershard/rule/burning/"
@@ -127,3 +128,27 @@ def test_a_calculators_own_page_sends_a_reader_on_with_the_links_inputs(web: Web
     calc = web.page.locator(f"#{dom_id(CALC)}")
     calc.locator(".rb-result", has_text="Simple damage 8 = 20 attack roll").wait_for(
         timeout=TIMEOUT_MS)
+
+
+def test_a_rule_page_and_an_embed_work_offline_after_a_visit(reader: Reader) -> None:
+    embed = f"glittershard/how_to_play/?embed=1&calc={CALC}#{dom_id(CALC)}"
+    reader.goto(embed)
+    reader.page.wait_for_selector(f"#{dom_id(CALC)}[data-state=live]", timeout=TIMEOUT_MS)
+    assert reader.page.evaluate(READY)
+    # The runtime kept for offline use (its status is in the footer, hidden in an embed).
+    reader.page.wait_for_selector(DONE, state="attached", timeout=TIMEOUT_MS)
+    reader.page.wait_for_function("!!navigator.serviceWorker.controller")
+    reader.goto(RULE)  # the visit: the worker keeps the rule's page
+    assert reader.page.locator("h1").inner_text() == "Burning"
+    reader.context.set_offline(True)
+    reader.goto(RULE)
+    assert reader.page.locator("h1").inner_text() == "Burning"
+    assert reader.page.locator(".rb-license").is_visible()
+    reader.goto(embed)
+    calc = reader.page.locator(f"#{dom_id(CALC)}")
+    reader.page.wait_for_selector(f"#{dom_id(CALC)}[data-state=live]", timeout=TIMEOUT_MS)
+    assert not reader.page.locator(".md-header").is_visible()
+    reader.page.fill(f"#{dom_id(CALC)}-attack_roll", "20")
+    calc.locator(".rb-result", has_text="Simple damage 8 = 20 attack roll").wait_for(
+        timeout=TIMEOUT_MS)
+    assert reader.errors == []
