@@ -107,7 +107,8 @@ def test_whole_chinese_paragraphs_and_words_in_english(built_site: Path) -> None
     melee = (built_site / "space_shard" / "melee" / "index.html").read_text("utf-8")
     assert 'any obstacle (<span lang="zh-Hant">沒有困難地形</span>)</li>' in melee
     special = (built_site / "space_shard" / "special" / "index.html").read_text("utf-8")
-    assert re.search(r'<h3 id="space_shard-attack_types_zh"[^>]* lang="zh-Hant">攻擊類型', special)
+    heading = r'<h3 [^>]*\bid="space_shard-attack_types_zh"[^>]* lang="zh-Hant">攻擊類型'
+    assert re.search(heading, special)
 
 
 def test_a_calculators_form_and_folded_inputs_are_not_searched(built_site: Path) -> None:

@@ -40,10 +40,11 @@
       place.append(" ", shareLink(url.href, name.slice(0, 80)));
     }
     for (const calc of document.querySelectorAll(".md-content .rb-calc[data-calc]")) {
-      const title = calc.querySelector(".rb-calc-title");
-      if (!title || title.querySelector(".rb-share-link")) continue;
+      // After the calculator, not in its title: a link to it puts the first Tab in its form.
+      if (calc.querySelector(":scope > .rb-calc-share")) continue;
       const url = new URL(sharePath(calc.getAttribute("data-calc"), "calc"), siteRoot);
-      const link = shareLink(url.href, title.textContent.trim());
+      const title = calc.querySelector(".rb-calc-title");
+      const link = shareLink(url.href, (title ? title.textContent : calc.id).trim());
       // The calculator's own page keeps the inputs the reader has (the page's query).
       link.addEventListener("click", () => {
         const params = new URLSearchParams(location.search);
@@ -52,7 +53,12 @@
           link.search = params.toString();
         }
       });
-      title.append(" ", link);
+      const line = document.createElement("p");
+      line.className = "rb-calc-share";
+      link.textContent = "Share or embed this calculator";
+      link.setAttribute("aria-label", `Share or embed this calculator: ${link.getAttribute("aria-label").slice(16)}`);
+      line.append(link);
+      calc.append(line);
     }
   }
   if (!root.hasAttribute("data-rb-embed")) {
