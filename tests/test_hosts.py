@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sitebuild import HOSTS, ROOT, copy_project, mkdocs_build
+from tests.sitebuild import HOSTS, ROOT, build_command, copy_project, mkdocs_build
 
 #: The repository's five books: the folders of the site compared page for page.
 BOOKS = tuple(sorted(p.parent.name for p in (ROOT / "rules_data").glob("*/system.yml")))
@@ -61,6 +61,12 @@ print(sorted(name for name in sys.modules if name.split(".")[0] in hosts))
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_the_guide_and_the_readme_show_the_properdocs_build_this_test_runs() -> None:
+    shown = " ".join(build_command("properdocs"))
+    for page in (ROOT / "docs" / "guide" / "architecture.md", ROOT / "README.md"):
+        assert f"`{shown}`" in " ".join(page.read_text(encoding="utf-8").split()), page
 
 
 def _normalised(page: Path, host: str) -> str:
