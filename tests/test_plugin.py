@@ -208,7 +208,7 @@ def test_new_makes_a_project_with_the_plugin_and_a_pages_workflow(tmp_path: Path
         "actions/deploy-pages",
     } <= used
     runs = [s["run"] for s in steps if "run" in s]
-    assert "pip install -r requirements.txt" in runs and "mkdocs build --strict" in runs
+    assert "pip install -r requirements.txt" in runs and "rulebinder build" in runs
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
 
 
