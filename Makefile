@@ -11,6 +11,9 @@ PYODIDE_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/pytho
 PYODIDE_VENV := .venv-py313
 CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
+## The host that builds and serves the site: MkDocs 1.6, or ProperDocs 1.6, its maintained
+## continuation (make build HOST=properdocs); both read mkdocs.yml (docs/guide/architecture.md).
+HOST ?= mkdocs
 
 .PHONY: setup serve build test lint clean browser pyodide-build import
 
@@ -60,13 +63,13 @@ browser:
 ## Build the site into site/ (into a temporary folder first: a failed build publishes nothing).
 build: setup
 	rm -rf site.tmp
-	$(BIN)/python -m mkdocs build --strict --site-dir site.tmp
+	$(BIN)/python -m $(HOST) build --strict --config-file mkdocs.yml --site-dir site.tmp
 	rm -rf site && mv site.tmp site
 
 ## Install everything, then serve the site at http://127.0.0.1:8000 with live reload
 ## (no service worker there: it would keep serving pages as they were before an edit).
 serve: setup
-	RULEBINDER_OFFLINE=0 $(BIN)/python -m mkdocs serve --strict --dev-addr 127.0.0.1:8000
+	RULEBINDER_OFFLINE=0 $(BIN)/python -m $(HOST) serve --strict --config-file mkdocs.yml --dev-addr 127.0.0.1:8000
 
 ## Import a rulebook: make import SOURCE=book.md SYSTEM=mybook [ARGS="--title 'My Book'"]
 ## (several sources: SOURCE="ch1.md ch2.md"); see docs/guide/publishing.md.

@@ -15,8 +15,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mkdocs.exceptions import PluginError
-
 import calculators
 import calculators.data
 import calculators.registry
@@ -42,6 +40,19 @@ _STATE: dict[str, Any] = {}
 _LOG = logging.getLogger("mkdocs.plugins.rulebinder")
 #: The sources this module was imported from (a later build compares them).
 _SOURCES = fingerprint(Path(__file__).resolve().parents[1])
+
+
+def _stop(message: str) -> Exception:
+    """The error that stops the build with ``message``: the host's ``PluginError``, which
+    MkDocs (or ProperDocs, which answers for ``mkdocs.*`` imports) reports as one line.
+
+    Imported only when a build fails: importing :mod:`macros` and its stages (the book
+    model: loading, linking, rendering, publishing) imports no MkDocs
+    (``tests/test_hosts.py``).
+    """
+    from mkdocs.exceptions import PluginError
+
+    return PluginError(message)
 
 
 def _current_doc(env: Any) -> str:
@@ -75,7 +86,7 @@ def define_env(env: Any) -> None:
     try:
         data = load_rules(root)
     except RulesDataError as error:
-        raise PluginError(str(error)) from None
+        raise _stop(str(error)) from None
     if export_core_data(data, engine_dir(env) / "calculators"):
         # A rebuild under `mkdocs serve` after a rules_data edit: read the new export and
         # build the calculators it declares again. (Python declarations built at import
@@ -85,7 +96,7 @@ def define_env(env: Any) -> None:
     # Inline dice marks ([words]{dice=...}) that cannot work; after the export, as a contest
     # needs its book's contest calculator, which the rules data may declare.
     if bad_marks := check_marks(data):
-        raise PluginError("rules data has broken dice marks:\n" + "\n".join(bad_marks))
+        raise _stop("rules data has broken dice marks:\n" + "\n".join(bad_marks))
     catalog = calculators.catalog()  # every declaration, once per build
     by_rule: dict[str, list[str]] = {}
     for calc in catalog:
@@ -185,7 +196,7 @@ def define_env(env: Any) -> None:
 
         doc = _current_doc(env)
         if not has_builder(system_id):
-            raise PluginError(
+            raise _stop(
                 f"{doc}: character_builder({system_id!r}): the book {system_id!r} has no "
                 f"character builder (calculators/books/{system_id}/builder/)"
             )
@@ -200,7 +211,7 @@ def define_env(env: Any) -> None:
 
         doc = _current_doc(env)
         if not has_tracker(system_id):
-            raise PluginError(
+            raise _stop(
                 f"{doc}: encounter_tracker({system_id!r}): the book {system_id!r} has no "
                 f"encounter tracker (calculators/books/{system_id}/tracker/)"
             )
@@ -269,7 +280,7 @@ def _share_pages(env: Any, site_dir: Path, data: RulesData) -> str:
     try:
         return publish_share_pages(site_dir, data, _STATE["renderer"], site)
     except ValueError as error:
-        raise PluginError(str(error)) from None
+        raise _stop(str(error)) from None
 
 
 def _owlbear(env: Any, site_dir: Path, data: RulesData) -> str:
@@ -313,7 +324,7 @@ def on_post_build(env: Any) -> None:
         if not under_serve(site_dir):  # its server ignores them
             _LOG.info(precompress(site_dir, engine))
     except (PublishError, OfflineError) as error:
-        raise PluginError(str(error)) from None
+        raise _stop(str(error)) from None
     data: RulesData | None = _STATE.get("data")
     if data is None:
         return
@@ -324,7 +335,7 @@ def on_post_build(env: Any) -> None:
         if page.doc not in _STATE["rendered"]
     ]
     if missing:
-        raise PluginError(
+        raise _stop(
             "rules data pages never rendered (add a docs page calling rules_page()):\n"
             + "\n".join(f"{name}:1: page: not rendered" for name in missing)
         )

@@ -38,7 +38,7 @@ from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
@@ -247,14 +247,25 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         """Add the site's scripts and stylesheet, and one print page per book."""
         import macros
-        from macros.render.print_pages import on_files as add_print_pages
+        from macros.render.print_pages import print_pages
 
         assets = Path(macros.__file__).parent / "assets"
         for path in sorted(assets.iterdir()):
             src_uri = f"assets/{path.name}"
             if path.is_file() and files.get_file_from_path(src_uri) is None:
                 files.append(File.generated(config, src_uri, abs_src_path=str(path)))
-        return add_print_pages(files, config)
+        rules_dir = Path(config.config_file_path).parent / "rules_data"
+        for src_uri, name, source in print_pages(rules_dir):
+            if files.get_file_from_path(src_uri) is not None:
+                raise PluginError(
+                    f"docs/{src_uri}: the print page of {name} is generated; remove it"
+                )
+            files.append(
+                File.generated(
+                    config, src_uri, content=source, inclusion=InclusionLevel.NOT_IN_NAV
+                )
+            )
+        return files
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         """mkdocs-macros keeps the navigation for templates that ask for it."""

@@ -1,4 +1,5 @@
-"""Building the site in tests and benchmarks: one way to run MkDocs, one way to copy the project."""
+"""Building the site in tests and benchmarks: one way to run the host (MkDocs or ProperDocs),
+one way to copy the project."""
 
 from __future__ import annotations
 
@@ -12,18 +13,37 @@ ROOT = Path(__file__).resolve().parents[1]
 _NOT_COPIED = (".venv*", "site", "site.tmp", "node_modules", ".git", "__pycache__")
 
 
+#: The hosts a site builds with (``docs/guide/architecture.md``): MkDocs 1.6, the default, and
+#: ProperDocs 1.6, its continuation, which reads the same ``mkdocs.yml``; each is run as
+#: ``python -m <host>``.
+HOSTS = ("mkdocs", "properdocs")
+
+
+def build_command(host: str = "mkdocs") -> list[str]:
+    """The strict build by ``host`` (one of :data:`HOSTS`), as the guide shows it.
+
+    >>> " ".join(build_command("properdocs"))
+    'properdocs build --strict -f mkdocs.yml'
+    """
+    if host not in HOSTS:
+        raise ValueError(f"host: {host!r} is not one of {HOSTS}")
+    return [host, "build", "--strict", *(["-f", "mkdocs.yml"] if host != "mkdocs" else [])]
+
+
 def mkdocs_build(
-    project: Path, out: Path, site_url: str | None = None, *extra: str
+    project: Path, out: Path, site_url: str | None = None, *extra: str, host: str = "mkdocs"
 ) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --strict`` of ``project`` into ``out``, output captured.
 
-    ``site_url`` sets ``SITE_URL`` (read by mkdocs.yml); ``extra`` are more CLI flags.
+    ``site_url`` sets ``SITE_URL`` (read by mkdocs.yml); ``extra`` are more CLI flags;
+    ``host`` is one of :data:`HOSTS` (ProperDocs is given ``mkdocs.yml`` by name: it would
+    look for a ``properdocs.yml`` first, and say so).
     """
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     if site_url:
         env["SITE_URL"] = site_url
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", *extra, "--site-dir", str(out)],
+        [sys.executable, "-m", *build_command(host), *extra, "--site-dir", str(out)],
         cwd=project,
         env=env,
         capture_output=True,

@@ -57,8 +57,9 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 def test_the_plugin_is_registered_and_the_site_needs_no_extra() -> None:
     project = PYPROJECT["project"]
-    entry = project["entry-points"]["mkdocs.plugins"]["rulebinder"]
-    assert entry == "rulebinder.plugin:RulebinderPlugin"
+    for group in ("mkdocs.plugins", "properdocs.plugins"):  # MkDocs 1.6 and ProperDocs 1.6
+        entry = project["entry-points"][group]["rulebinder"]
+        assert entry == "rulebinder.plugin:RulebinderPlugin"
     assert project["scripts"]["rulebinder"] == "rulebinder.cli:main"
     needed = {"mkdocs", "mkdocs-material", "mkdocs-macros-plugin", "PyYAML", "Brotli"}
     assert needed <= {dep.split(">")[0].split("=")[0] for dep in project["dependencies"]}
@@ -207,7 +208,7 @@ def test_new_makes_a_project_with_the_plugin_and_a_pages_workflow(tmp_path: Path
         "actions/deploy-pages",
     } <= used
     runs = [s["run"] for s in steps if "run" in s]
-    assert "pip install -r requirements.txt" in runs and "mkdocs build --strict" in runs
+    assert "pip install -r requirements.txt" in runs and "rulebinder build" in runs
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
 
 

@@ -15,7 +15,7 @@ Imports :mod:`macros.load`, never :mod:`macros.publish` (``tests/test_import_gra
 * :mod:`~macros.render.reference` — the authoring reference page, drawn from the schema;
 * :mod:`~macros.render.cjk` — the Markdown extension that marks Chinese passages ``lang``;
 * :mod:`~macros.render.printing` — a whole system as one document (``print_system``);
-* :mod:`~macros.render.print_pages` — the ``on_files`` hook adding each book's print page;
+* :mod:`~macros.render.print_pages` — each book's print page: its path and source;
 * :mod:`~macros.render.builder` — a character builder page (picks the book's layout);
 * :mod:`~macros.render.builder_page` — what every builder page is made of;
 * :mod:`~macros.render.tracker` — an encounter tracker page.

@@ -1,10 +1,10 @@
-"""MkDocs hook: one generated print page per game system, ``<system>/print.md``.
+"""One generated print page per game system, ``<system>/print.md``: its path and source.
 
-Called by the ``rulebinder`` plugin's ``on_files`` (it also works as an MkDocs hook file,
-needing nothing but the standard library, PyYAML and MkDocs). Each page is a virtual
-docs file (nothing is written to ``docs/``) whose only content is the ``print_system``
-macro, which renders the whole system from ``rules_data/`` as one document. The
-pages are kept out of the search index (their text is on the rule pages).
+The ``rulebinder`` plugin's ``on_files`` (``rulebinder/plugin.py``, the host's side) adds
+each as a virtual docs file (nothing is written to ``docs/``); this module imports no
+MkDocs. A page's only content is the ``print_system`` macro, which renders the whole
+system from ``rules_data/`` as one document. The pages are kept out of the search index
+(their text is on the rule pages).
 """
 
 from __future__ import annotations
@@ -12,9 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files, InclusionLevel
 
 #: The name of a system's print page in its docs folder.
 PRINT_PAGE = "print.md"
@@ -59,19 +56,14 @@ def systems(rules_dir: Path) -> list[tuple[str, str]]:
     return found
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add ``<system>/print.md`` for every system (a docs file of that name is an error)."""
-    rules_dir = Path(config.config_file_path).parent / "rules_data"
-    for system_id, name in systems(rules_dir):
-        src_uri = print_doc(system_id)
-        if files.get_file_from_path(src_uri) is not None:
-            raise PluginError(f"docs/{src_uri}: the print page of {name} is generated; remove it")
-        files.append(
-            File.generated(
-                config,
-                src_uri,
-                content=print_markdown(system_id, name),
-                inclusion=InclusionLevel.NOT_IN_NAV,
-            )
-        )
-    return files
+def print_pages(rules_dir: Path) -> list[tuple[str, str, str]]:
+    """``(docs path, system name, Markdown source)`` of every system's print page.
+
+    >>> books = Path(__file__).resolve().parents[2] / "rules_data"
+    >>> [(doc, name) for doc, name, _ in print_pages(books)][:2]
+    [('arts/print.md', 'Attributes & Arts'), ('glittershard/print.md', 'Glittershard’s End')]
+    """
+    return [
+        (print_doc(system_id), name, print_markdown(system_id, name))
+        for system_id, name in systems(rules_dir)
+    ]
