@@ -246,8 +246,8 @@ _FIRST_PARAGRAPH = re.compile(r"<p\b[^>]*>(.*?)</p>", re.S)
 
 def page_meta(page: Any, html: str) -> None:
     """What the theme puts in a page's ``<head>`` and under its text: a description made
-    from its first paragraph (unless its front matter has one), for the unfurl tags, and
-    the licence line of its book."""
+    from its first paragraph (unless its front matter has one) and a title naming its book,
+    for the unfurl tags, and the licence line of its book."""
     from .render.share import describe, license_html
 
     meta = page.meta
@@ -260,6 +260,7 @@ def page_meta(page: Any, html: str) -> None:
     book = str(page.file.src_uri).split("/")[0]
     if data is not None and book in data.systems:
         meta["rb_license"] = license_html(data.systems[book].license)
+        meta["rb_title"] = f"{page.title} ({data.systems[book].name})"
 
 
 def _share_pages(env: Any, site_dir: Path, data: RulesData) -> str:

@@ -110,7 +110,7 @@ def test_a_calculator_unfurls_with_its_answer_and_inputs(built_site: Path) -> No
 
 def test_a_book_page_unfurls_with_its_first_paragraph(built_site: Path) -> None:
     page = unfurl(built_site / "arts" / "combat" / "index.html")
-    assert page.meta["og:title"] == "Combat"
+    assert page.meta["og:title"] == "Combat (Attributes & Arts)"
     assert page.meta["og:description"] == "Combat takes place on a grid consisting of squares."
     assert page.meta["og:url"] == f"{site_url(built_site)}arts/combat/"
     assert page.meta["twitter:card"] == "summary"
