@@ -277,7 +277,8 @@ def _share_pages(env: Any, site_dir: Path, data: RulesData) -> str:
                                   extension_configs=conf["mdx_configs"])
     url = str(conf.get("site_url") or "/")
     site = Site(str(conf["site_name"]), url if url.endswith("/") else url + "/",
-                str(conf["theme"]["language"] or "en"), tuple(sheets), converter)
+                str(conf["theme"]["language"] or "en"), tuple(sheets),
+                str(conf["theme"]["favicon"] or "assets/images/favicon.png"), converter)
     try:
         return publish_share_pages(site_dir, data, _STATE["renderer"], site)
     except ValueError as error:

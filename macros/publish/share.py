@@ -68,6 +68,8 @@ class Site:
     url: str
     lang: str
     stylesheets: tuple[str, ...]
+    favicon: str
+    """The site's icon (the theme's ``favicon``), relative to the site's root."""
     markdown: Any
     """A ``markdown.Markdown`` with the site's extensions (reset before each page)."""
 
@@ -97,6 +99,7 @@ def _page(site: Site, here: str, fields: dict[str, Any]) -> str:
         lang=site.lang,
         root=root,
         stylesheets=site.stylesheets,
+        favicon=site.favicon,
         url=site.url + here,
         scripts=ROLL_SCRIPTS if "rb-dice-roll" in str(fields["body"]) else (),
         **fields,
