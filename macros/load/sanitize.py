@@ -2,9 +2,15 @@
 
 A book may come from anyone. Markdown passes inline HTML through, so before rules data is
 rendered every HTML tag in its text is checked: ``ins``, ``u``, ``em``, ``strong``, ``sup``,
-``sub`` and ``br`` without attributes are kept; any other tag (with its content for
-``script`` and ``style``), any attribute (``onerror=``, ``href="javascript:..."``) and HTML
-comments are dropped, and the caller says where (``file:line``).
+``sub``, ``kbd``, ``br``, ``details`` and ``summary`` without attributes (but ``markdown``,
+which asks the site's Markdown to read what is inside) are kept; any other tag (with its
+content for ``script`` and ``style``), any other attribute (``onerror=``,
+``href="javascript:..."``) and HTML comments are dropped, and the caller says where
+(``file:line``).
+
+Code is text, not HTML: what a code span (on one line) or a fenced code block holds is
+kept verbatim, as the site shows it escaped, except inside ``<summary>`` or a ``<details>``
+without ``markdown``, where the site's Markdown reads nothing (so nothing is code there).
 """
 
 from __future__ import annotations
@@ -12,11 +18,45 @@ from __future__ import annotations
 import re
 from typing import Any
 
-SAFE = frozenset({"ins", "u", "em", "strong", "sup", "sub", "br"})
+SAFE = frozenset({"ins", "u", "em", "strong", "sup", "sub", "kbd", "br", "details", "summary"})
 _WITH_CONTENT = re.compile(r"<(script|style|iframe|object|template)\b.*?(</\1\s*>|$)", re.I | re.S)
 _COMMENT = re.compile(r"<!--.*?(-->|$)", re.S)
 _TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)\b(?![:@.])([^<>@]*)>")  # not <https://..>
 _LINK = re.compile(r"\]\(\s*<?\s*(?:javascript|vbscript|data):(?:[^()]|\([^()]*\))*\)", re.I)
+_MARKDOWN_ATTRIBUTE = re.compile(r"""markdown(\s*=\s*(["']?)(1|block|span)\2)?""", re.I)
+# A code span as Python-Markdown reads one (not after a backslash), on one line, with no
+# pipe (a table row's cells are split first); a fenced block closed at its own indent.
+_SPAN = re.compile(r"(?<!\\)(?:\\\\)*(`+)[^\n`|](?:[^\n|]*?[^\n`|])?\1(?!`)")
+_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[^\n`]*\n(?:.*?\n)?\1\2[ \t]*$", re.M | re.S)
+# Where Python-Markdown reads no Markdown: a <details> without `markdown`, a <summary>.
+_RAW = re.compile(
+    r"<details(?![^>]*\bmarkdown\b)[^>]*>.*?(?:</details\s*>|\Z)|<summary\b.*?(?:</summary\s*>|\Z)",
+    re.I | re.S,
+)
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    r"""Where ``text`` holds code the site shows verbatim: fenced blocks and code spans,
+    outside a ``<summary>`` or a ``<details>`` without ``markdown``.
+
+    >>> t = "a `<b>` c\n\\`<i>` and `x\n\ny`\n\n<details>`z`</details>"
+    >>> [t[s:e] for s, e in code_spans(t)]  # after an escaped backtick, '` and `' is one
+    ['`<b>`', '` and `']
+    >>> t = "~~~\n<script>\n~~~\n<details markdown>`<b>`</details>"
+    >>> [t[s:e] for s, e in code_spans(t)]
+    ['~~~\n<script>\n~~~', '`<b>`']
+    """
+    found: list[tuple[int, int]] = []
+    at = 0
+    while True:  # left to right: what opens first (code, or where nothing is code) wins
+        matches = [m for m in (p.search(text, at) for p in (_FENCE, _SPAN, _RAW)) if m]
+        if not matches:
+            return found
+        match = min(matches, key=lambda m: m.start())
+        at = max(match.end(), match.start() + 1)
+        if match.re is not _RAW:
+            held = match.group(0)
+            found.append((match.start() + len(held) - len(held.lstrip("\\")), match.end()))
 
 
 def clean(text: str) -> tuple[str, list[str]]:
@@ -28,38 +68,78 @@ def clean(text: str) -> tuple[str, list[str]]:
     ('Hi  bold', ['<script>', '<img>', '<b>', '</b>'])
     >>> clean('<ins onclick="x()">a</ins> [go](javascript:alert(1))')
     ('a [go]()', ['<ins onclick>', 'javascript: link', '</ins>'])
+    >>> clean("Never write `<script>` here: the rest stays. <kbd>R</kbd> rolls.")
+    ('Never write `<script>` here: the rest stays. <kbd>R</kbd> rolls.', [])
+    >>> clean('<details markdown="1"><summary>Why?</summary>`<b>`</details>')[1]
+    []
+    >>> clean("<details>`<script>x()</script>`</details>")
+    ('<details>``</details>', ['<script>'])
     """
-    dropped: list[str] = []
+    return clean_at(text)[0], [what for _, what in clean_at(text)[1]]
+
+
+def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """``text`` with unsafe HTML dropped, and what was dropped, each at its offset in
+    ``text`` (code is kept: :func:`code_spans`).
+
+    >>> clean_at("ok\\n`<b>` <b>x</b>")
+    ('ok\\n`<b>` x', [(9, '<b>'), (13, '</b>')])
+    """
+    out: list[str] = []
+    dropped: list[tuple[int, str]] = []
+    at = 0
+    for start, end in [*code_spans(text), (len(text), len(text))]:
+        kept, found = _clean_part(text[at:start])
+        out += [kept, text[start:end]]
+        dropped += [(at + offset, what) for offset, what in found]
+        at = end
+    kept = "".join(out)
+    for name in SAFE:  # an orphan closing tag of a safe element whose opening was dropped
+        while _count(kept, f"</{name}>") > _count(kept, f"<{name}"):
+            where = kept.rfind(f"</{name}>")
+            dropped.append((where, f"</{name}>"))
+            kept = kept[:where] + kept[where + len(name) + 3 :]
+    return kept, dropped
+
+
+def _count(text: str, tag: str) -> int:
+    """How often ``tag`` opens (``<sup``: then ``>`` or a space) or closes outside code."""
+    spans = code_spans(text)
+    return sum(
+        1
+        for m in re.finditer(re.escape(tag) + ("" if tag.endswith(">") else r"[\s>]"), text)
+        if not any(s <= m.start() < e for s, e in spans)
+    )
+
+
+def _clean_part(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """``text`` (no code in it) with unsafe HTML dropped; what was dropped, by offset."""
+    dropped: list[tuple[int, str]] = []
 
     def whole(match: re.Match[str]) -> str:
-        dropped.append(f"<{match.group(1).lower()}>")
+        dropped.append((match.start(), f"<{match.group(1).lower()}>"))
         return ""
 
     text = _WITH_CONTENT.sub(whole, text)
     if _COMMENT.search(text):
-        dropped.append("<!-- comment -->")
+        dropped.append((_COMMENT.search(text).start(), "<!-- comment -->"))  # type: ignore[union-attr]
         text = _COMMENT.sub("", text)
 
     def tag(match: re.Match[str]) -> str:
         name, attributes = match.group(1).lower(), match.group(2).strip().rstrip("/").strip()
-        if name in SAFE and not attributes:
+        if name in SAFE and (not attributes or _MARKDOWN_ATTRIBUTE.fullmatch(attributes)):
             return match.group(0)
         closing = match.group(0).startswith("</")
         shown = f"<{'/' if closing else ''}{name}"
         if attributes and name in SAFE:
             shown += " " + " ".join(re.findall(r"([\w-]+)\s*=", attributes))
-        dropped.append(shown + ">")
+        dropped.append((match.start(), shown + ">"))
         return ""
 
     text = _TAG.sub(tag, text)
     if _LINK.search(text):
-        dropped.append("javascript: link")
+        dropped.append((_LINK.search(text).start(), "javascript: link"))  # type: ignore[union-attr]
         text = _LINK.sub("]()", text)
-    # An orphan closing tag of a safe element whose opening tag was dropped.
-    for name in SAFE:
-        if text.count(f"</{name}>") > text.count(f"<{name}>"):
-            dropped.append(f"</{name}>")
-            text = text.replace(f"</{name}>", "")
     return text, dropped
 
 
