@@ -16,6 +16,7 @@ without ``markdown``, where the site's Markdown reads nothing (so nothing is cod
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 SAFE = frozenset({"ins", "u", "em", "strong", "sup", "sub", "kbd", "br", "details", "summary"})
@@ -75,7 +76,24 @@ def clean(text: str) -> tuple[str, list[str]]:
     >>> clean("<details>`<script>x()</script>`</details>")
     ('<details>``</details>', ['<script>'])
     """
-    return clean_at(text)[0], [what for _, what in clean_at(text)[1]]
+    kept, dropped = clean_at(text)
+    return kept, once([what for _, what in dropped])
+
+
+def once(whats: list[str]) -> list[str]:
+    """What was dropped, a comment and a ``javascript:`` link named once each.
+
+    >>> once(["<!-- comment -->", "<b>", "<!-- comment -->", "<b>"])
+    ['<!-- comment -->', '<b>', '<b>']
+    """
+    seen: set[str] = set()
+    out = []
+    for what in whats:
+        if what in ("<!-- comment -->", "javascript: link") and what in seen:
+            continue
+        seen.add(what)
+        out.append(what)
+    return out
 
 
 def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
@@ -113,34 +131,81 @@ def _count(text: str, tag: str) -> int:
 
 
 def _clean_part(text: str) -> tuple[str, list[tuple[int, str]]]:
-    """``text`` (no code in it) with unsafe HTML dropped; what was dropped, by offset."""
+    """``text`` (no code in it) with unsafe HTML dropped; what was dropped, each at its
+    offset in ``text``.
+
+    >>> _clean_part("<script>x</script> <b>y</b> <!-- z --> [a](javascript:b)")
+    (' y  [a]()', [(0, '<script>'), (19, '<b>'), (23, '</b>'), (28, '<!-- comment -->'), \
+(41, 'javascript: link')])
+    """
+    stages: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, str | None]]]] = [
+        (_WITH_CONTENT, lambda m: ("", f"<{m.group(1).lower()}>")),
+        (_COMMENT, lambda m: ("", "<!-- comment -->")),
+        (_TAG, _tag),
+        (_LINK, lambda m: ("]()", "javascript: link")),
+    ]
     dropped: list[tuple[int, str]] = []
+    backs: list[Callable[[int], int]] = []
+    for pattern, judge in stages:
+        found: list[tuple[int, str]] = []
+        text, back = _substitute(pattern, text, judge, found)
+        for offset, what in found:
+            for earlier in reversed(backs):
+                offset = earlier(offset)
+            dropped.append((offset, what))
+        backs.append(back)
+    return text, sorted(dropped, key=lambda d: d[0])
 
-    def whole(match: re.Match[str]) -> str:
-        dropped.append((match.start(), f"<{match.group(1).lower()}>"))
-        return ""
 
-    text = _WITH_CONTENT.sub(whole, text)
-    if _COMMENT.search(text):
-        dropped.append((_COMMENT.search(text).start(), "<!-- comment -->"))  # type: ignore[union-attr]
-        text = _COMMENT.sub("", text)
+def _tag(match: re.Match[str]) -> tuple[str, str | None]:
+    """A tag kept (and nothing said), or dropped and named."""
+    name, attributes = match.group(1).lower(), match.group(2).strip().rstrip("/").strip()
+    if name in SAFE and (not attributes or _MARKDOWN_ATTRIBUTE.fullmatch(attributes)):
+        return match.group(0), None
+    shown = f"<{'/' if match.group(0).startswith('</') else ''}{name}"
+    if attributes and name in SAFE:
+        shown += " " + " ".join(re.findall(r"([\w-]+)\s*=", attributes))
+    return "", shown + ">"
 
-    def tag(match: re.Match[str]) -> str:
-        name, attributes = match.group(1).lower(), match.group(2).strip().rstrip("/").strip()
-        if name in SAFE and (not attributes or _MARKDOWN_ATTRIBUTE.fullmatch(attributes)):
-            return match.group(0)
-        closing = match.group(0).startswith("</")
-        shown = f"<{'/' if closing else ''}{name}"
-        if attributes and name in SAFE:
-            shown += " " + " ".join(re.findall(r"([\w-]+)\s*=", attributes))
-        dropped.append((match.start(), shown + ">"))
-        return ""
 
-    text = _TAG.sub(tag, text)
-    if _LINK.search(text):
-        dropped.append((_LINK.search(text).start(), "javascript: link"))  # type: ignore[union-attr]
-        text = _LINK.sub("]()", text)
-    return text, dropped
+def _substitute(
+    pattern: re.Pattern[str],
+    text: str,
+    judge: Callable[[re.Match[str]], tuple[str, str | None]],
+    found: list[tuple[int, str]],
+) -> tuple[str, Callable[[int], int]]:
+    """``text`` with each match of ``pattern`` replaced as ``judge`` says (what it drops
+    added to ``found`` at the match's offset); and a map from offsets in the new text back
+    to ``text``'s.
+
+    >>> found = []
+    >>> new, back = _substitute(re.compile("b+"), "abbcb", lambda m: ("", "b"), found)
+    >>> new, back(1), back(2), found
+    ('ac', 3, 5, [(1, 'b'), (4, 'b')])
+    """
+    out: list[str] = []
+    ends: list[tuple[int, int]] = []  # (end of a replacement in the new text, shift after it)
+    at = shift = 0
+    for match in pattern.finditer(text):
+        new, what = judge(match)
+        if what is not None:
+            found.append((match.start(), what))
+        out += [text[at : match.start()], new]
+        end = match.start() - shift + len(new)
+        shift += len(match.group(0)) - len(new)
+        ends.append((end, shift))
+        at = match.end()
+    out.append(text[at:])
+
+    def back(offset: int) -> int:
+        moved = 0
+        for end, after in ends:
+            if end > offset:
+                break
+            moved = after
+        return offset + moved
+
+    return "".join(out), back
 
 
 def clean_tree(value: Any) -> tuple[Any, list[str]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from macros.load.repairs import repair_haml, repair_mojibake
-from macros.load.sanitize import clean_at
+from macros.load.sanitize import clean_at, once
 
 from .htmlblocks import convert_tables, read_details
 from .problems import ImportFailed, Problem
@@ -143,7 +143,7 @@ def _drop_unsafe_html(text: str, name: str) -> tuple[str, list[str]]:
     for offset, what in dropped:
         by_line.setdefault(text[:offset].count("\n") + 1, []).append(what)
     notes = [
-        f"{name}:{line}: unsafe HTML dropped: {', '.join(whats)}"
+        f"{name}:{line}: unsafe HTML dropped: {', '.join(once(whats))}"
         for line, whats in sorted(by_line.items())
     ]
     return kept, notes
