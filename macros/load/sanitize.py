@@ -16,6 +16,7 @@ without ``markdown``, where the site's Markdown reads nothing (so nothing is cod
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any
 
@@ -49,8 +50,14 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     """
     found: list[tuple[int, int]] = []
     at = 0
+    patterns = (_FENCE, _SPAN, _RAW)
+    ahead = [p.search(text) for p in patterns]  # each one's next match (searched once)
     while True:  # left to right: what opens first (code, or where nothing is code) wins
-        matches = [m for m in (p.search(text, at) for p in (_FENCE, _SPAN, _RAW)) if m]
+        for index, pattern in enumerate(patterns):
+            held = ahead[index]
+            if held is not None and held.start() < at:
+                ahead[index] = pattern.search(text, at)
+        matches = [m for m in ahead if m]
         if not matches:
             return found
         match = min(matches, key=lambda m: m.start())
@@ -113,7 +120,7 @@ def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
         at = end
     kept = "".join(out)
     for name in SAFE:  # an orphan closing tag of a safe element whose opening was dropped
-        while _count(kept, f"</{name}>") > _count(kept, f"<{name}"):
+        while f"</{name}>" in kept and _count(kept, f"</{name}>") > _count(kept, f"<{name}"):
             where = kept.rfind(f"</{name}>")
             dropped.append((where, f"</{name}>"))
             kept = kept[:where] + kept[where + len(name) + 3 :]
@@ -123,11 +130,18 @@ def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
 def _count(text: str, tag: str) -> int:
     """How often ``tag`` opens (``<sup``: then ``>`` or a space) or closes outside code."""
     spans = code_spans(text)
-    return sum(
-        1
-        for m in re.finditer(re.escape(tag) + ("" if tag.endswith(">") else r"[\s>]"), text)
-        if not any(s <= m.start() < e for s, e in spans)
-    )
+    pattern = re.escape(tag) + ("" if tag.endswith(">") else r"[\s>]")
+    return sum(1 for m in re.finditer(pattern, text) if not in_code(spans, m.start()))
+
+
+def in_code(spans: list[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` is inside one of ``spans`` (sorted, apart: :func:`code_spans`).
+
+    >>> in_code([(2, 5), (9, 12)], 4), in_code([(2, 5), (9, 12)], 5)
+    (True, False)
+    """
+    index = bisect_right(spans, (offset, len(spans) and spans[-1][1] + 1)) - 1
+    return index >= 0 and spans[index][0] <= offset < spans[index][1]
 
 
 def _clean_part(text: str) -> tuple[str, list[tuple[int, str]]]:
@@ -197,13 +211,11 @@ def _substitute(
         at = match.end()
     out.append(text[at:])
 
+    edges = [end for end, _ in ends]
+
     def back(offset: int) -> int:
-        moved = 0
-        for end, after in ends:
-            if end > offset:
-                break
-            moved = after
-        return offset + moved
+        index = bisect_right(edges, offset)
+        return offset + (ends[index - 1][1] if index else 0)
 
     return "".join(out), back
 

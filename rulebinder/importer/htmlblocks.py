@@ -12,9 +12,10 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from macros.load.sanitize import code_spans
+from macros.load.sanitize import code_spans, in_code
 
 _TABLE_START = re.compile(r"^[ \t]{0,3}<table\b", re.I | re.M)
+_TABLE_END = re.compile(r"</table\s*>", re.I)
 _DETAILS = re.compile(r"<details>", re.I)
 #: Inline tags a cell keeps (the sanitizer's safe list keeps them on the site).
 _INLINE = frozenset({"ins", "u", "em", "strong", "sup", "sub", "kbd"})
@@ -32,16 +33,21 @@ class _Table(HTMLParser):
     """One ``<table>`` read from the start of ``text``: its rows of cells, its caption, and
     where it ends (``end``, just past ``</table>``; -1 if it never does)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, start: int = 0) -> None:
         super().__init__(convert_charrefs=True)
-        self.text = text
+        self.text = ""  # what was read: from ``start`` to a ``</table>``
         self.rows: list[list[_Cell]] = []
         self.caption = ""
         self.depth = 0
         self.end = -1
         self._cell: _Cell | None = None
         self._in_caption = False
-        self.feed(text)
+        for close in _TABLE_END.finditer(text, start):  # read on to the closing one
+            read = len(self.text)
+            self.text = text[start : close.end()]
+            self.feed(self.text[read:])
+            if self.end >= 0:
+                break
         self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -174,15 +180,18 @@ def convert_tables(text: str, name: str) -> tuple[str, list[str]]:
     notes: list[str] = []
     out: list[str] = []
     at = 0
+    spans = code_spans(text) if _TABLE_START.search(text) else []
+    line, counted = 1, 0
     for match in _TABLE_START.finditer(text):
         start = match.start()
-        if start < at or any(s <= match.end() - 1 < e for s, e in code_spans(text)):
+        if start < at or in_code(spans, match.end() - 1):
             continue
-        table = _Table(text[start:])
+        table = _Table(text, start)
         if table.end < 0 or not table.rows or not any(table.rows):
             continue
         rows, merged = grid([row for row in table.rows if row])
-        line = text[:start].count("\n") + 1
+        line += text.count("\n", counted, start)  # counted on from the last table
+        counted = start
         note = f"{name}:{line}: an HTML table made a Markdown table"
         if merged:
             note += ("; its merged cells (rowspan, colspan) are repeated in each row and "
@@ -205,9 +214,9 @@ def read_details(text: str) -> str:
     >>> read_details("<details>\\n<summary>Why?</summary>\\n\\n*Two.*\\n</details> `<details>`")
     '<details markdown="1">\\n<summary>Why?</summary>\\n\\n*Two.*\\n</details> `<details>`'
     """
-    spans = code_spans(text)
+    spans = code_spans(text) if _DETAILS.search(text) else []
     return _DETAILS.sub(
-        lambda m: m.group(0) if any(s <= m.start() < e for s, e in spans)
+        lambda m: m.group(0) if in_code(spans, m.start())
         else '<details markdown="1">',
         text,
     )

@@ -9,6 +9,7 @@ Markdown and HAML). Damaged text is repaired the way a hand-structured book decl
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -139,9 +140,10 @@ def _drop_unsafe_html(text: str, name: str) -> tuple[str, list[str]]:
     ('ok <ins>a</ins>\nx  y `<script>`\n', ['b.md:2: unsafe HTML dropped: <script>'])
     """
     kept, dropped = clean_at(text)
+    breaks = [m.start() for m in re.finditer("\n", text)] if dropped else []
     by_line: dict[int, list[str]] = {}
     for offset, what in dropped:
-        by_line.setdefault(text[:offset].count("\n") + 1, []).append(what)
+        by_line.setdefault(bisect_left(breaks, offset) + 1, []).append(what)
     notes = [
         f"{name}:{line}: unsafe HTML dropped: {', '.join(once(whats))}"
         for line, whats in sorted(by_line.items())
