@@ -176,6 +176,8 @@ NOT_CODE = (
     "<details><summary>`<img src=x onerror=alert(1)>`</summary></details>",
     "```\n<script>alert(1)</script>\n  ```",  # a fence closed at another indent
     '<details markdown="1" onclick="alert(1)">x</details>',
+    '<img src=x onerror=alert(1) title="`>`">',  # code inside a tag is no code
+    '<a href="javascript:alert(1)" x="`>`">hi</a>',
 )
 
 

@@ -109,11 +109,18 @@ def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
 
     >>> clean_at("ok\\n`<b>` <b>x</b>")
     ('ok\\n`<b>` x', [(9, '<b>'), (13, '</b>')])
+
+    Code inside a tag is no code: the tag, with it, goes.
+
+    >>> clean_at('<img src=x onerror=alert(1) title="`>`">')
+    ('`">', [(0, '<img>')])
     """
     out: list[str] = []
     dropped: list[tuple[int, str]] = []
     at = 0
     for start, end in [*code_spans(text), (len(text), len(text))]:
+        if start < len(text) and _opens_tag(text, at, start):
+            continue  # what follows is in the tag: cleaned with it
         kept, found = _clean_part(text[at:start])
         out += [kept, text[start:end]]
         dropped += [(at + offset, what) for offset, what in found]
@@ -125,6 +132,22 @@ def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
             dropped.append((where, f"</{name}>"))
             kept = kept[:where] + kept[where + len(name) + 3 :]
     return kept, dropped
+
+
+def _opens_tag(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` ends inside a tag (a ``<`` and a letter, ``/``, ``!`` or
+    ``?`` with no ``>`` after it).
+
+    >>> _opens_tag('<img title="', 0, 12), _opens_tag("a <b>c", 0, 6), _opens_tag("1 < 2", 0, 5)
+    (True, False, False)
+    """
+    opened = text.rfind("<", start, end)
+    after = text[opened + 1 : opened + 2]
+    return (
+        opened >= 0
+        and (after.isalpha() or after in ("/", "!", "?"))
+        and text.find(">", opened, end) < 0
+    )
 
 
 def _count(text: str, tag: str) -> int:
