@@ -175,6 +175,8 @@ NOT_CODE = (
     "<details>\n`<script>alert(1)</script>`\n</details>",  # no Markdown in raw <details>
     "<details><summary>`<img src=x onerror=alert(1)>`</summary></details>",
     "```\n<script>alert(1)</script>\n  ```",  # a fence closed at another indent
+    "```\n```\n<script>alert(1)</script>\n```",  # the first closing fence closes
+    " ```\n<script>alert(1)</script>\n ```",  # no fence at one space's indent
     '<details markdown="1" onclick="alert(1)">x</details>',
     '<img src=x onerror=alert(1) title="`>`">',  # code inside a tag is no code
     '<a href="javascript:alert(1)" x="`>`">hi</a>',

@@ -27,9 +27,12 @@ _TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)\b(?![:@.])([^<>@]*)>")  # not <ht
 _LINK = re.compile(r"\]\(\s*<?\s*(?:javascript|vbscript|data):(?:[^()]|\([^()]*\))*\)", re.I)
 _MARKDOWN_ATTRIBUTE = re.compile(r"""markdown(\s*=\s*(["']?)(1|block|span)\2)?""", re.I)
 # A code span as Python-Markdown reads one (not after a backslash), on one line, with no
-# pipe (a table row's cells are split first); a fenced block closed at its own indent.
+# pipe (a table row's cells are split first); a fenced block at no indent (or one a list
+# nests it at, four spaces a level, every line of it so), closed by the first same fence.
 _SPAN = re.compile(r"(?<!\\)(?:\\\\)*(`+)[^\n`|](?:[^\n|]*?[^\n`|])?\1(?!`)")
-_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[^\n`]*\n(?:.*?\n)?\1\2[ \t]*$", re.M | re.S)
+_FENCE = re.compile(
+    r"^((?: {4}|\t)*)(`{3,}|~{3,})[^\n`]*\n(?:\1[^\n]*\n|[ \t]*\n)*?\1\2[ \t]*$", re.M
+)
 # Where Python-Markdown reads no Markdown: a <details> without `markdown`, a <summary>.
 _RAW = re.compile(
     r"<details(?![^>]*\bmarkdown\b)[^>]*>.*?(?:</details\s*>|\Z)|<summary\b.*?(?:</summary\s*>|\Z)",
