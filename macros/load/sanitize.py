@@ -8,66 +8,35 @@ content for ``script`` and ``style``), any other attribute (``onerror=``,
 ``href="javascript:..."``) and HTML comments are dropped, and the caller says where
 (``file:line``).
 
-Code is text, not HTML: what a code span (on one line) or a fenced code block holds is
-kept verbatim, as the site shows it escaped, except inside ``<summary>`` or a ``<details>``
-without ``markdown``, where the site's Markdown reads nothing (so nothing is code there).
+Code is text, not HTML: what a code span or a fenced code block holds
+(:mod:`macros.load.code`) is kept verbatim, as the site shows it escaped.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any
+
+from .code import code_spans, in_code
 
 SAFE = frozenset({"ins", "u", "em", "strong", "sup", "sub", "kbd", "br", "details", "summary"})
 _WITH_CONTENT = re.compile(r"<(script|style|iframe|object|template)\b.*?(</\1\s*>|$)", re.I | re.S)
 _COMMENT = re.compile(r"<!--.*?(-->|$)", re.S)
 _TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)\b(?![:@.])([^<>@]*)>")  # not <https://..>
 _LINK = re.compile(r"\]\(\s*<?\s*(?:javascript|vbscript|data):(?:[^()]|\([^()]*\))*\)", re.I)
+# A '<' and what may make a tag of it: kept only where it starts a safe tag or an address.
+_STRAY = re.compile(r"<(?=[A-Za-z/!?])")
+_KEPT = re.compile(
+    rf"</?(?:{'|'.join(sorted(SAFE))})\b(?:\s+markdown(?:\s*=\s*([\"']?)(?:1|block|span)\1)?)?"
+    r"\s*/?>|<[A-Za-z][\w+.-]*:[^\s<>\"']*>|<[^\s<>@\"']+@[^\s<>\"']+>",
+    re.I,
+)
+# Where a link's address starts: inline, or in a reference definition.
+_DESTINATION = re.compile(r"\]\(\s*<?|^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*<?", re.M)
 _MARKDOWN_ATTRIBUTE = re.compile(r"""markdown(\s*=\s*(["']?)(1|block|span)\2)?""", re.I)
-# A code span as Python-Markdown reads one (not after a backslash), on one line, with no
-# pipe (a table row's cells are split first); a fenced block at no indent (or one a list
-# nests it at, four spaces a level, every line of it so), closed by the first same fence.
-_SPAN = re.compile(r"(?<!\\)(?:\\\\)*(`+)[^\n`|](?:[^\n|]*?[^\n`|])?\1(?!`)")
-_FENCE = re.compile(
-    r"^((?: {4}|\t)*)(`{3,}|~{3,})[^\n`]*\n(?:\1[^\n]*\n|[ \t]*\n)*?\1\2[ \t]*$", re.M
-)
-# Where Python-Markdown reads no Markdown: a <details> without `markdown`, a <summary>.
-_RAW = re.compile(
-    r"<details(?![^>]*\bmarkdown\b)[^>]*>.*?(?:</details\s*>|\Z)|<summary\b.*?(?:</summary\s*>|\Z)",
-    re.I | re.S,
-)
-
-
-def code_spans(text: str) -> list[tuple[int, int]]:
-    r"""Where ``text`` holds code the site shows verbatim: fenced blocks and code spans,
-    outside a ``<summary>`` or a ``<details>`` without ``markdown``.
-
-    >>> t = "a `<b>` c\n\\`<i>` and `x\n\ny`\n\n<details>`z`</details>"
-    >>> [t[s:e] for s, e in code_spans(t)]  # after an escaped backtick, '` and `' is one
-    ['`<b>`', '` and `']
-    >>> t = "~~~\n<script>\n~~~\n<details markdown>`<b>`</details>"
-    >>> [t[s:e] for s, e in code_spans(t)]
-    ['~~~\n<script>\n~~~', '`<b>`']
-    """
-    found: list[tuple[int, int]] = []
-    at = 0
-    patterns = (_FENCE, _SPAN, _RAW)
-    ahead = [p.search(text) for p in patterns]  # each one's next match (searched once)
-    while True:  # left to right: what opens first (code, or where nothing is code) wins
-        for index, pattern in enumerate(patterns):
-            held = ahead[index]
-            if held is not None and held.start() < at:
-                ahead[index] = pattern.search(text, at)
-        matches = [m for m in ahead if m]
-        if not matches:
-            return found
-        match = min(matches, key=lambda m: m.start())
-        at = max(match.end(), match.start() + 1)
-        if match.re is not _RAW:
-            held = match.group(0)
-            found.append((match.start() + len(held) - len(held.lstrip("\\")), match.end()))
 
 
 def clean(text: str) -> tuple[str, list[str]]:
@@ -81,7 +50,7 @@ def clean(text: str) -> tuple[str, list[str]]:
     ('a [go]()', ['<ins onclick>', 'javascript: link', '</ins>'])
     >>> clean("Never write `<script>` here: the rest stays. <kbd>R</kbd> rolls.")
     ('Never write `<script>` here: the rest stays. <kbd>R</kbd> rolls.', [])
-    >>> clean('<details markdown="1"><summary>Why?</summary>`<b>`</details>')[1]
+    >>> clean('<details markdown="1">\\n<summary>Why?</summary>\\n\\n`<b>`\\n\\n</details>')[1]
     []
     >>> clean("<details>`<script>x()</script>`</details>")
     ('<details>``</details>', ['<script>'])
@@ -108,16 +77,34 @@ def once(whats: list[str]) -> list[str]:
 
 def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
     """``text`` with unsafe HTML dropped, and what was dropped, each at its offset in
-    ``text`` (code is kept: :func:`code_spans`).
+    ``text`` (code is kept: :mod:`macros.load.code`). What is left is cleaned again until
+    nothing more goes (a dropped tag may join two halves of one, or move a backtick).
 
     >>> clean_at("ok\\n`<b>` <b>x</b>")
     ('ok\\n`<b>` x', [(9, '<b>'), (13, '</b>')])
+    >>> clean_at("<scr<b>ipt>alert(1)</script>")  # a '<' that starts no safe tag is text
+    ('&lt;script>alert(1)', [(4, '<b>'), (19, '</script>')])
 
     Code inside a tag is no code: the tag, with it, goes.
 
     >>> clean_at('<img src=x onerror=alert(1) title="`>`">')
     ('`">', [(0, '<img>')])
     """
+    kept, dropped = _clean_once(text)
+    for _ in range(3):
+        again, more = _clean_once(kept)
+        if not more:
+            return kept, dropped
+        kept, dropped = again, dropped + more  # offsets of the text cleaned once: near enough
+    while True:  # what still changes is cleaned as if it held no code at all
+        again, more = _clean_part(kept)
+        if not more:
+            return kept, dropped
+        kept, dropped = again, dropped + more
+
+
+def _clean_once(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """One pass of :func:`clean_at`."""
     out: list[str] = []
     dropped: list[tuple[int, str]] = []
     at = 0
@@ -160,16 +147,6 @@ def _count(text: str, tag: str) -> int:
     return sum(1 for m in re.finditer(pattern, text) if not in_code(spans, m.start()))
 
 
-def in_code(spans: list[tuple[int, int]], offset: int) -> bool:
-    """Whether ``offset`` is inside one of ``spans`` (sorted, apart: :func:`code_spans`).
-
-    >>> in_code([(2, 5), (9, 12)], 4), in_code([(2, 5), (9, 12)], 5)
-    (True, False)
-    """
-    index = bisect_right(spans, (offset, len(spans) and spans[-1][1] + 1)) - 1
-    return index >= 0 and spans[index][0] <= offset < spans[index][1]
-
-
 def _clean_part(text: str) -> tuple[str, list[tuple[int, str]]]:
     """``text`` (no code in it) with unsafe HTML dropped; what was dropped, each at its
     offset in ``text``.
@@ -183,6 +160,8 @@ def _clean_part(text: str) -> tuple[str, list[tuple[int, str]]]:
         (_COMMENT, lambda m: ("", "<!-- comment -->")),
         (_TAG, _tag),
         (_LINK, lambda m: ("]()", "javascript: link")),
+        (_DESTINATION, _script_destination),
+        (_STRAY, _stray),
     ]
     dropped: list[tuple[int, str]] = []
     backs: list[Callable[[int], int]] = []
@@ -206,6 +185,32 @@ def _tag(match: re.Match[str]) -> tuple[str, str | None]:
     if attributes and name in SAFE:
         shown += " " + " ".join(re.findall(r"([\w-]+)\s*=", attributes))
     return "", shown + ">"
+
+
+def _stray(match: re.Match[str]) -> tuple[str, str | None]:
+    """A ``<`` left that starts no safe tag and no address written as ``<https://...>``:
+    the text ``&lt;`` (what the page shows is the same), never part of a tag a browser reads.
+
+    >>> clean('<details>\\n<summary>a <a href="javascript:x <ins>">b</summary>\\n</details>')[0]
+    '<details>\\n<summary>a &lt;a href="javascript:x <ins>">b</summary>\\n</details>'
+    """
+    if _KEPT.match(match.string, match.start()):
+        return match.group(0), None
+    return "&lt;", None
+
+
+def _script_destination(match: re.Match[str]) -> tuple[str, str | None]:
+    """A link address that runs a script (``javascript:``, however written: with entities,
+    spaces, line breaks, in any case) made a harmless fragment (``#javascript:...``).
+
+    >>> clean("[a](java\\nscript&#58;alert(1) x [b]( JavaScript:x\\n[c]: data:x")
+    ('[a](#java\\nscript&#58;alert(1) x [b]( #JavaScript:x\\n[c]: #data:x', ['javascript: link'])
+    """
+    address = match.string[match.end() : match.end() + 100]
+    said = re.sub(r"[\s\x00-\x1f]+", "", html.unescape(address)).lower()
+    if said.startswith(("javascript:", "vbscript:", "data:")):
+        return match.group(0) + "#", "javascript: link"
+    return match.group(0), None
 
 
 def _substitute(

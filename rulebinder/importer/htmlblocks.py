@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from macros.load.sanitize import code_spans, in_code
+from macros.load.code import code_spans, in_code
 
 _TABLE_START = re.compile(r"^[ \t]{0,3}<table\b", re.I | re.M)
 _TABLE_END = re.compile(r"</table\s*>", re.I)
-_DETAILS = re.compile(r"<details>", re.I)
+_DETAILS = re.compile(r"^([ \t]{0,3})<details>", re.I | re.M)  # one that starts a block
 #: Inline tags a cell keeps (the sanitizer's safe list keeps them on the site).
 _INLINE = frozenset({"ins", "u", "em", "strong", "sup", "sub", "kbd"})
 
@@ -209,14 +209,15 @@ def convert_tables(text: str, name: str) -> tuple[str, list[str]]:
 
 
 def read_details(text: str) -> str:
-    """``<details>`` with ``markdown``, so the site's Markdown reads inside (not in code).
+    """A ``<details>`` that starts a block (not in code) with ``markdown``, so the site's
+    Markdown reads inside it.
 
-    >>> read_details("<details>\\n<summary>Why?</summary>\\n\\n*Two.*\\n</details> `<details>`")
-    '<details markdown="1">\\n<summary>Why?</summary>\\n\\n*Two.*\\n</details> `<details>`'
+    >>> read_details("<details>\\n<summary>W</summary>\\n\\n*Two.*\\n</details>\\n\\n`<details>`")
+    '<details markdown="1">\\n<summary>W</summary>\\n\\n*Two.*\\n</details>\\n\\n`<details>`'
     """
     spans = code_spans(text) if _DETAILS.search(text) else []
     return _DETAILS.sub(
         lambda m: m.group(0) if in_code(spans, m.start())
-        else '<details markdown="1">',
+        else f'{m.group(1)}<details markdown="1">',
         text,
     )
