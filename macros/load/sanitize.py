@@ -116,11 +116,15 @@ def _clean_once(text: str) -> tuple[str, list[tuple[int, str]]]:
         dropped += [(at + offset, what) for offset, what in found]
         at = end
     kept = "".join(out)
+    spans = code_spans(kept) if "</" in kept else []
     for name in SAFE:  # an orphan closing tag of a safe element whose opening was dropped
-        while f"</{name}>" in kept and _count(kept, f"</{name}>") > _count(kept, f"<{name}"):
+        while f"</{name}>" in kept and (
+            _count(kept, f"</{name}>", spans) > _count(kept, f"<{name}", spans)
+        ):
             where = kept.rfind(f"</{name}>")
             dropped.append((where, f"</{name}>"))
             kept = kept[:where] + kept[where + len(name) + 3 :]
+            spans = code_spans(kept)
     return kept, dropped
 
 
@@ -140,9 +144,9 @@ def _opens_tag(text: str, start: int, end: int) -> bool:
     )
 
 
-def _count(text: str, tag: str) -> int:
-    """How often ``tag`` opens (``<sup``: then ``>`` or a space) or closes outside code."""
-    spans = code_spans(text)
+def _count(text: str, tag: str, spans: list[tuple[int, int]]) -> int:
+    """How often ``tag`` opens (``<sup``: then ``>`` or a space) or closes outside code
+    (``spans``: :func:`~macros.load.code.code_spans` of ``text``)."""
     pattern = re.escape(tag) + ("" if tag.endswith(">") else r"[\s>]")
     return sum(1 for m in re.finditer(pattern, text) if not in_code(spans, m.start()))
 
