@@ -57,6 +57,7 @@ MARKDOWN_EXTENSIONS = (
     "admonition",
     "attr_list",
     "def_list",
+    "footnotes",
     "md_in_html",
     "tables",
     "toc",

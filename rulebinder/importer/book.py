@@ -14,6 +14,7 @@ from typing import Any
 
 from macros.render.urls import anchor
 
+from .footnotes import gather_footnotes
 from .ids import Ids, page_name
 from .mechanics import Found, apply, read_mechanics
 from .problems import ImportFailed, Problem
@@ -150,6 +151,19 @@ def _aliases(pages: list[PageData]) -> None:
             entry["aliases"] = forms
 
 
+def _footnotes(pages: list[PageData]) -> list[str]:
+    """Each source's footnotes with the entries that cite them (:mod:`.footnotes`); a
+    prose entry left with no text goes. What could not be placed, said."""
+    entries = [e for page in pages for e in page.entries]
+    said = []
+    for file in dict.fromkeys(e["source"]["file"] for e in entries):
+        own = [e for e in entries if e["source"]["file"] == file]
+        said += [f"{file}: {note}" for note in gather_footnotes(own)]
+    for page in pages:
+        page.entries = [e for e in page.entries if e["kind"] != "prose" or e.get("text")]
+    return said
+
+
 def _dice_summary(sources: list[Source]) -> str:
     counts = Counter(
         m.group(1).lower() for s in sources for m in _DICE.finditer(s.markdown)
@@ -208,6 +222,7 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     ids = Ids(system_id)
     made = structure(sources, system_id, ids)
     problems = list(made.problems)
+    footnotes = _footnotes(made.pages)
     pages = [p for p in made.pages if p.entries]
     name = title or (made.titles[0] if made.titles else None) or (
         pages[0].title if pages else sources[0].path.stem
@@ -221,7 +236,7 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     problems += _check_terms(pages)
     if problems:
         raise ImportFailed(problems)
-    notes: list[str] = [f"{s.name}: {note}" for s in sources for note in s.notes]
+    notes: list[str] = [f"{s.name}: {note}" for s in sources for note in s.notes] + footnotes
     kept = copy.deepcopy(pages)
     try:
         found = read_mechanics(pages, ids)

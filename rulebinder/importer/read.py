@@ -9,12 +9,14 @@ Markdown and HAML). Damaged text is repaired the way a hand-structured book decl
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
 
 from macros.load.repairs import repair_haml, repair_mojibake
-from macros.load.sanitize import clean
+from macros.load.sanitize import clean_at, once
 
+from .htmlblocks import convert_tables, read_details
 from .problems import ImportFailed, Problem
 
 FORMATS = ("markdown", "haml", "text")
@@ -31,7 +33,8 @@ _MARKDOWN_SIGN = re.compile(r"^(#{1,6}\s|\s*[-*+]\s|\s*\d+[.)]\s|\s*\|.*\||\s*>)
 
 @dataclass(frozen=True)
 class Source:
-    """A source as read: its file name, raw text, format, repairs and Markdown."""
+    """A source as read: its file name, raw text (repaired, line for line), format, repairs
+    and Markdown."""
 
     path: Path
     raw: str
@@ -130,23 +133,21 @@ def text_to_markdown(text: str) -> str:
 
 
 def _drop_unsafe_html(text: str, name: str) -> tuple[str, list[str]]:
-    r"""The text without unsafe HTML (:mod:`macros.load.sanitize`), and where it was dropped.
+    r"""The text without unsafe HTML (:mod:`macros.load.sanitize`), and where it was dropped;
+    code is text, kept as written.
 
-    >>> _drop_unsafe_html("ok <ins>a</ins>\nx <script>bad()</script> y\n", "b.md")
-    ('ok <ins>a</ins>\nx  y\n', ['b.md:2: unsafe HTML dropped: <script>'])
+    >>> _drop_unsafe_html("ok <ins>a</ins>\nx <script>bad()</script> y `<script>`\n", "b.md")
+    ('ok <ins>a</ins>\nx  y `<script>`\n', ['b.md:2: unsafe HTML dropped: <script>'])
     """
-    notes: list[str] = []
-    lines = text.split("\n")
-    for number, line in enumerate(lines, 1):
-        kept, dropped = clean(line)
-        if dropped:
-            notes.append(f"{name}:{number}: unsafe HTML dropped: {', '.join(dropped)}")
-            lines[number - 1] = kept
-    text = "\n".join(lines)
-    kept, dropped = clean(text)  # what spans lines: a script over several lines
-    if dropped:
-        line = text[: text.find("<")].count("\n") + 1
-        notes.append(f"{name}:{line}: unsafe HTML dropped: {', '.join(dropped)}")
+    kept, dropped = clean_at(text)
+    breaks = [m.start() for m in re.finditer("\n", text)] if dropped else []
+    by_line: dict[int, list[str]] = {}
+    for offset, what in dropped:
+        by_line.setdefault(bisect_left(breaks, offset) + 1, []).append(what)
+    notes = [
+        f"{name}:{line}: unsafe HTML dropped: {', '.join(once(whats))}"
+        for line, whats in sorted(by_line.items())
+    ]
     return kept, notes
 
 
@@ -162,6 +163,10 @@ def read_source(path: Path, forced: str | None = None) -> Source:
         repairs.append("mojibake")
         notes.append(f"repaired {found} mojibake sequence{'s' * (found != 1)} (e.g. â€™ → ’)")
         text = repaired
+    raw = text  # what the book says, line for line (system.yml counts its lines)
+    if fmt == "markdown":
+        text, converted = convert_tables(text, path.name)
+        notes += converted
     text, unsafe = _drop_unsafe_html(text, path.name)
     notes += unsafe
     if fmt == "haml":
@@ -172,5 +177,5 @@ def read_source(path: Path, forced: str | None = None) -> Source:
     elif fmt == "text":
         markdown = text_to_markdown(text)
     else:
-        markdown = text
-    return Source(path, text, fmt, tuple(repairs), markdown, tuple(notes))
+        markdown = read_details(text)
+    return Source(path, raw, fmt, tuple(repairs), markdown, tuple(notes))

@@ -117,7 +117,7 @@ class _Builder:
         at = self.prose[0].start
         for block in self.prose:
             out += lines[at : block.start]
-            own = block.markdown.splitlines()
+            own = block.markdown.split("\n")  # a list's last line may be the blank after it
             # '####$ x' is text in CommonMark but a heading to the site's Markdown: escape it
             if block.kind == "paragraph" and own and own[0].lstrip().startswith("#"):
                 own[0] = "\\" + own[0].lstrip()
