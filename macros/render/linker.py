@@ -155,6 +155,13 @@ def _trie_pattern(node: dict[str, dict]) -> str:
     return "(?:" + "|".join(branches) + ")"
 
 
+@functools.lru_cache(maxsize=16)
+def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
+    """The scanner of ``names`` (remembered: a build makes a linker per book for the
+    pages, the print view and the share pages, all with the same names)."""
+    return re.compile(f"{_WORD_START}({names_pattern(names)}){_WORD_END}")
+
+
 class Linker:
     """Replaces mentions of known names with Markdown links carrying a title."""
 
@@ -165,11 +172,7 @@ class Linker:
             words = _WORD.findall(name)
             if words and " ".join(words) == " ".join(name.split()):
                 self._targets.setdefault(" ".join(words), target)
-        self._pattern = (
-            re.compile(f"{_WORD_START}({names_pattern(self._targets)}){_WORD_END}")
-            if self._targets
-            else None
-        )
+        self._pattern = _compiled(tuple(self._targets)) if self._targets else None
 
     def link(self, markdown: str, current_doc: str, skip: str | None = None) -> str:
         """Link mentions in ``markdown`` rendered on ``current_doc``.
