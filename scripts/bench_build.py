@@ -17,11 +17,16 @@ Options:
   --keep DIR       keep each project's last built site under DIR/<project>/ (to compare
                    two versions' pages byte for byte)
   --profile FILE   also build the largest project once under cProfile into FILE
+  --parts          instead of building, time the parts of a build in the project's own
+                   code (best of --runs, in seconds): loading the rules data
+                   (``load_rules``), linking every entry's text (the term linker alone)
+                   and rendering every entry's Markdown (``Renderer.render``)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -117,6 +122,40 @@ def build_seconds(project: Path, env: dict[str, str], profile: Path | None = Non
     return elapsed
 
 
+#: Run in a project's folder by ``--parts``: its own ``macros`` timed, best of ``argv[1]``.
+PARTS = """
+import json, sys, time
+from pathlib import Path
+from macros.load.loader import load_rules
+from macros.render.render import Renderer
+def best(step):
+    times = []
+    for _ in range(int(sys.argv[1])):
+        start = time.perf_counter(); value = step(); times.append(time.perf_counter() - start)
+    return min(times), value
+load, data = best(lambda: load_rules(Path("rules_data")))
+renderer = Renderer(data)
+entries = list(data.entries.values())
+texts = [(e, t) for e in entries for t in [e.get("text")] if isinstance(t, str)]
+def link():
+    for e, text in texts:
+        renderer.linkers[e.system].link(text, renderer.home(e), skip=e.id)
+def render():
+    for e in entries:
+        renderer.render(e, renderer.home(e))
+print(json.dumps({"load": load, "link": best(link)[0], "render": best(render)[0]}))
+"""
+
+
+def parts_seconds(project: Path, env: dict[str, str], runs: int) -> dict[str, float]:
+    """Best-of-``runs`` seconds of loading, linking and rendering in ``project``."""
+    command = [sys.executable, "-c", PARTS, str(runs)]
+    result = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True)
+    if result.returncode:
+        raise SystemExit(result.stdout + result.stderr)
+    return json.loads(result.stdout.splitlines()[-1])
+
+
 def _copy(source: Path | None, target: Path) -> Path:
     """A copy of the project at ``target``: this checkout, or ``source``."""
     if source is None:
@@ -136,6 +175,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--source", type=Path)
     parser.add_argument("--keep", type=Path)
     parser.add_argument("--profile", type=Path)
+    parser.add_argument("--parts", action="store_true")
     args = parser.parse_args(argv)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("PYTHONPATH", None)  # each copy imports its own macros/ and rulebinder/
@@ -155,6 +195,13 @@ def main(argv: list[str]) -> None:
                 random.Random(size),
             )
             projects.append((f"synthetic {size:,} entries", f"p{size}", size))
+        if args.parts:
+            print(f"{'parts (best of runs)':<28}{'load s':>9}{'link s':>9}{'render s':>9}")
+            for label, name, _ in projects:
+                project = base if name == "real" else Path(tmp) / name
+                part = parts_seconds(project, env, args.runs)
+                print(f"{label:<28}{part['load']:>9.2f}{part['link']:>9.2f}{part['render']:>9.2f}")
+            return
         for label, name, count in projects:
             project = base if name == "real" else Path(tmp) / name
             times = [build_seconds(project, env) for _ in range(args.runs)]
