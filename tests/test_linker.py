@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
+from macros.render import linker
 from macros.render.linker import Linker, Target, href
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
@@ -49,8 +52,29 @@ GAPS = [" ", "  ", "\t", "\n", " \n ", "\n\n", "-", "9", "_", ".", ", ", "1-", "
 
 
 def test_the_regex_links_what_the_word_walk_links() -> None:
-    rng = random.Random(37)
-    for _ in range(4000):
+    _compare(random.Random(37), 4000)
+
+
+def test_names_too_nested_for_a_trie_make_a_flat_regex(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the trie nests too deep for ``re`` (hundreds of names, each a prefix of the
+    next), the names are one flat alternation that links the same."""
+    names = {"Q" + "x" * i: Target(str(i), "a.md", str(i), "t") for i in range(1, 1500)}
+    text = "Q" + "x" * 700 + " Qxx, Qxxx-y and Q" + "x" * 1500
+    assert Linker(names).link(text, "b.md") == _walk(names, text, "b.md", None)
+
+    def too_deep(names: object) -> str:
+        raise RecursionError
+
+    linker._compiled.cache_clear()
+    monkeypatch.setattr(linker, "names_pattern", too_deep)
+    try:
+        _compare(random.Random(38), 1000)
+    finally:
+        linker._compiled.cache_clear()
+
+
+def _compare(rng: random.Random, cases: int) -> None:
+    for _ in range(cases):
         names: dict[str, Target] = {}
         for i in range(rng.randint(0, 8)):
             name = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))

@@ -159,7 +159,22 @@ def _trie_pattern(node: dict[str, dict]) -> str:
 def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
     """The scanner of ``names`` (remembered: a build makes a linker per book for the
     pages, the print view and the share pages, all with the same names)."""
-    return re.compile(f"{_WORD_START}({names_pattern(names)}){_WORD_END}")
+    try:
+        alternatives = names_pattern(names)
+        return re.compile(f"{_WORD_START}({alternatives}){_WORD_END}")
+    except RecursionError:  # hundreds of names each a prefix of the next: nest no groups
+        return re.compile(f"{_WORD_START}({flat_pattern(names)}){_WORD_END}")
+
+
+def flat_pattern(names: Iterable[str]) -> str:
+    """:func:`names_pattern` as one flat alternation, the names of more words first (the
+    same matches, each name tried in turn).
+
+    >>> flat_pattern(["Cover", "Full Cover"]).replace(_GAP, " ")
+    '(?:Full Cover|Cover)'
+    """
+    ordered = sorted(names, key=lambda name: -name.count(" "))
+    return "(?:" + "|".join(_GAP.join(map(re.escape, name.split(" "))) for name in ordered) + ")"
 
 
 class Linker:
