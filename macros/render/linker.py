@@ -1,16 +1,19 @@
 """Link every mention of a defined name in Markdown to its definition.
 
-Matching walks the words of the text once and looks each word up in a
-dictionary keyed by the first word of every name, so the cost grows with the
+A mention is a run of whole words (``[A-Za-z][A-Za-z0-9-]*``, as written, case and
+all) spelling a name, its words apart by spaces or tabs and at most one line break;
+where names overlap, the one of the most words wins. All the names of a book are one
+compiled regular expression, a trie of their characters (:func:`names_pattern`), so the
+text is scanned once, in C, whatever the number of names: the cost grows with the
 length of the text, not with text x names.
 """
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
-from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 _PROTECTED = re.compile(
@@ -27,7 +30,14 @@ _PROTECTED = re.compile(
 )
 _WIKI = re.compile(r"\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
-_GAP = re.compile(r"[ \t]+|[ \t]*\n[ \t]*")
+#: Between two words of a mention: spaces or tabs, or one line break with spaces around
+#: (``[ \t]+|[ \t]*\n[ \t]*``, spelled so that it starts with a space, tab or break).
+_GAP = r"(?:[ \t]+\n?|\n)[ \t]*"
+#: A word ends where no letter, digit or hyphen follows.
+_WORD_END = r"(?![A-Za-z0-9-])"
+#: Where a word starts: after the digits and hyphens at the start of a run of word
+#: characters (``_WORD`` starts a word at its first letter: ``9Quark`` holds ``Quark``).
+_WORD_START = r"(?<![A-Za-z0-9-])[0-9-]*"
 
 
 @dataclass(frozen=True)
@@ -74,8 +84,18 @@ def href(target_doc: str, anchor: str, current_doc: str) -> str:
     """
     if target_doc == current_doc:
         return f"#{anchor}"
-    start = posixpath.dirname(current_doc) or "."
-    return f"{posixpath.relpath(target_doc, start)}#{anchor}"
+    return f"{_relative(target_doc, posixpath.dirname(current_doc) or '.')}#{anchor}"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _relative(target_doc: str, folder: str) -> str:
+    """``target_doc`` relative to ``folder`` (remembered: the pages of a folder link to
+    the same pages many times, and ``relpath`` is slow).
+
+    >>> _relative("arts/statuses.md", "dice")
+    '../arts/statuses.md'
+    """
+    return posixpath.relpath(target_doc, folder)
 
 
 def title_text(markdown: str, limit: int = 240) -> str:
@@ -97,27 +117,90 @@ def title_text(markdown: str, limit: int = 240) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def names_pattern(names: Iterable[str]) -> str:
+    """A regular expression matching any of ``names`` (words joined by single spaces),
+    the name of the most words first where several start at one word; the caller
+    requires the end of a word after it.
+
+    The names are a trie of characters, so the expression branches once per character
+    that tells names apart (the end of a name is an empty branch, tried last), and the
+    regex engine never tries the names one by one.
+
+    >>> names_pattern(["Cover", "Covered", "Full"])
+    '(?:Cover(?:ed|)|Full)'
+    >>> pattern = f"{_WORD_START}({names_pattern(['Cover', 'Full Cover'])}){_WORD_END}"
+    >>> [m.group(1) for m in re.finditer(pattern, "Full Cover, Full\\n Cover, FullCover, Covers")]
+    ['Full Cover', 'Full\\n Cover']
+    """
+    trie: dict[str, dict] = {}
+    for name in names:
+        node = trie
+        for char in name:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _trie_pattern(trie)
+
+
+def _trie_pattern(node: dict[str, dict]) -> str:
+    """The expression of one trie ``node``: its branches, then (where a name ends there)
+    an empty branch, so a longer name is tried before a shorter one."""
+    branches = []
+    for char in sorted(key for key in node if key):
+        step = _GAP if char == " " else re.escape(char)
+        branches.append(step + _trie_pattern(node[char]))
+    if "" in node:
+        branches.append("")
+    if len(branches) == 1:
+        return branches[0]
+    return "(?:" + "|".join(branches) + ")"
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled(names: tuple[str, ...]) -> re.Pattern[str]:
+    """The scanner of ``names`` (remembered: a build makes a linker per book for the
+    pages, the print view and the share pages, all with the same names)."""
+    try:
+        alternatives = names_pattern(names)
+        return re.compile(f"{_WORD_START}({alternatives}){_WORD_END}")
+    except RecursionError:  # hundreds of names each a prefix of the next: nest no groups
+        return re.compile(f"{_WORD_START}({flat_pattern(names)}){_WORD_END}")
+
+
+def flat_pattern(names: Iterable[str]) -> str:
+    """:func:`names_pattern` as one flat alternation, the names of more words first (the
+    same matches, each name tried in turn).
+
+    >>> flat_pattern(["Cover", "Full Cover"]).replace(_GAP, " ")
+    '(?:Full Cover|Cover)'
+    """
+    ordered = sorted(names, key=lambda name: -name.count(" "))
+    return "(?:" + "|".join(_GAP.join(map(re.escape, name.split(" "))) for name in ordered) + ")"
+
+
 class Linker:
     """Replaces mentions of known names with Markdown links carrying a title."""
 
     def __init__(self, names: dict[str, Target]) -> None:
-        self._by_first: dict[str, list[tuple[tuple[str, ...], Target]]] = defaultdict(list)
+        #: Each name by its words joined with single spaces; the first of equal ones wins.
+        self._targets: dict[str, Target] = {}
         for name, target in names.items():
-            words = tuple(_WORD.findall(name))
+            words = _WORD.findall(name)
             if words and " ".join(words) == " ".join(name.split()):
-                self._by_first[words[0]].append((words, target))
-        for candidates in self._by_first.values():
-            candidates.sort(key=lambda item: -len(item[0]))
+                self._targets.setdefault(" ".join(words), target)
+        self._pattern = _compiled(tuple(self._targets)) if self._targets else None
 
     def link(self, markdown: str, current_doc: str, skip: str | None = None) -> str:
         """Link mentions in ``markdown`` rendered on ``current_doc``.
 
-        Mentions of the entry ``skip`` (the one being defined) stay plain.
+        Mentions of the entry ``skip`` (the one being defined) stay plain, whole: the
+        shorter names inside them are not linked either.
 
         >>> linker = Linker({"Covered": Target("a.c", "a/g.md", "c", "C"),
         ...                  "Fully Covered": Target("a.f", "a/g.md", "f", "F")})
         >>> linker.link("Fully Covered beats Covered.", "a/g.md", skip="a.f")
         'Fully Covered beats [Covered](#c "C").'
+        >>> linker.link("Fully\\nCovered, unCovered, 9Covered, `Covered`", "b.md")
+        '[Fully\\nCovered](a/g.md#f "F"), unCovered, 9[Covered](a/g.md#c "C"), `Covered`'
         """
 
         def kept(protected: str) -> str:
@@ -132,52 +215,27 @@ class Linker:
         """An Obsidian ``[[Page|label]]`` link: to the definition if one exists,
         otherwise shown as a link to a page the rulebook never wrote."""
         page, label = wiki.group(1).strip(), (wiki.group(2) or wiki.group(1)).strip()
-        words = tuple(_WORD.findall(page))
-        for name_words, target in self._by_first.get(words[0] if words else "", ()):
-            if name_words == words:
-                url = href(target.doc, target.anchor, current_doc)
-                return f'[{label}]({url} "{target.title}")'
+        target = self._targets.get(" ".join(_WORD.findall(page)))
+        if target is not None:
+            url = href(target.doc, target.anchor, current_doc)
+            return f'[{label}]({url} "{target.title}")'
         note = f"The rulebook links to a page it never wrote: {page}".replace('"', "'")
         return f'<span class="rb-unwritten" title="{note}">{label}</span>'
 
     def _link_plain(self, text: str, current_doc: str, skip: str | None) -> str:
-        words = list(_WORD.finditer(text))
+        if self._pattern is None:
+            return text
         out: list[str] = []
         position = 0
-        index = 0
-        while index < len(words):
-            found = self._match(text, words, index, skip)
-            if found is None:
-                index += 1
+        for found in self._pattern.finditer(text):
+            label = found.group(1)
+            target = self._targets[" ".join(label.split())]
+            if target.entry_id == skip:  # the entry's own name: left plain, not split
                 continue
-            count, target = found
-            if target is None:  # the entry's own name: left plain, not split into shorter names
-                index += count
-                continue
-            start, end = words[index].start(), words[index + count - 1].end()
-            label = text[start:end]
+            start, end = found.span(1)
             url = href(target.doc, target.anchor, current_doc)
             out.append(text[position:start])
             out.append(f'[{label}]({url} "{target.title}")')
             position = end
-            index += count
         out.append(text[position:])
         return "".join(out)
-
-    def _match(
-        self, text: str, words: list[re.Match[str]], index: int, skip: str | None
-    ) -> tuple[int, Target | None] | None:
-        for name_words, target in self._by_first.get(words[index].group(0), ()):
-            count = len(name_words)
-            if index + count > len(words):
-                continue
-            if all(
-                words[index + k].group(0) == name_words[k]
-                and (
-                    k == 0
-                    or _GAP.fullmatch(text[words[index + k - 1].end() : words[index + k].start()])
-                )
-                for k in range(count)
-            ):
-                return count, (None if target.entry_id == skip else target)
-        return None
