@@ -86,7 +86,8 @@ def test_an_entry_unfurls_as_its_rule(built_site: Path) -> None:
 def test_every_linkable_entry_and_calculator_has_a_page(built_site: Path) -> None:
     data = rules()
     shared = [e for e in data.entries.values() if e.kind in SHARED_KINDS]
-    assert {e.kind for e in shared} >= {"term", "status", "ability", "table", "section"}
+    assert {e.kind for e in shared} == {"term", "status", "ability", "table", "attribute",
+                                        "art"}  # the five books have no check entry
     for entry in shared:
         page = unfurl(built_site / share_path(entry.id, ENTRY_DIR) / "index.html")
         assert page.meta["og:description"], entry.id
@@ -222,7 +223,7 @@ def test_every_link_of_a_share_page_leads_to_a_page_and_its_anchor(built_site: P
     broken = []
     pages = [*built_site.glob(f"*/{ENTRY_DIR}/*/index.html"),
              *built_site.glob(f"*/{CALC_DIR}/*/index.html")]
-    assert len(pages) > 500
+    assert len(pages) > 300
     for page in pages:
         html = page.read_text("utf-8")
         for href in re.findall(r'href="([^"]+)"', html):

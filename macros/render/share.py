@@ -12,17 +12,16 @@ import html
 import re
 
 from ..load.rulesdata import License
+from ..load.schema import LINKABLE_KINDS
 from .urls import anchor
 
 __all__ = ["SHARED_KINDS", "mark_entry", "plain_text", "describe", "license_html", "license_note",
            "attributed"]
 
-SHARED_KINDS = frozenset(
-    {"term", "status", "ability", "table", "attribute", "art", "check", "section", "formula"}
-)
-"""Kinds with a page of their own (``macros/publish/share.py``): every kind a reader links
-to, not the declarations a tracker or a builder reads, nor assumptions (their pages list
-them)."""
+SHARED_KINDS = LINKABLE_KINDS | {"table"}
+"""Kinds with a page of their own (``macros/publish/share.py``): the kinds the text links
+wherever they are mentioned (term, status, ability, attribute, art, check) and tables. A
+section or a formula is shared by its place in the book (``#anchor``, ``?embed=1``)."""
 
 
 def mark_entry(markdown: str, kind: str, entry_id: str) -> str:
@@ -30,11 +29,11 @@ def mark_entry(markdown: str, kind: str, entry_id: str) -> str:
     (``data-rb-entry``), where a page's script adds its share link (``assets/embed.js``):
     the first ``id="..."`` or ``{ #... }`` naming it.
 
-    >>> mark_entry("### Combat { #arts-combat }", "section", "arts.combat")
-    '### Combat { #arts-combat data-rb-entry="arts.combat" }'
+    >>> mark_entry("### Pin { #arts-pin }", "ability", "arts.pin")
+    '### Pin { #arts-pin data-rb-entry="arts.pin" }'
     >>> mark_entry('<span class="rb-anchor" id="arts-x"></span>**X:** y', "term", "arts.x")
     '<span class="rb-anchor" id="arts-x" data-rb-entry="arts.x"></span>**X:** y'
-    >>> mark_entry("### A { #arts-a }", "assumption", "arts.a")
+    >>> mark_entry("### A { #arts-a }", "section", "arts.a")
     '### A { #arts-a }'
     """
     place = anchor(entry_id)
