@@ -201,6 +201,10 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         """mkdocs-macros, configured for Rulebinder, with :mod:`macros` as its module."""
         from mkdocs_macros.plugin import MacrosPlugin
 
+        # mkdocs-macros traces its set-up at INFO ("Found external Python module 'macros'",
+        # "No default module `main` found"): nothing an author can act on. Its warnings and
+        # errors still show.
+        logging.getLogger("mkdocs.plugins.mkdocs_macros").setLevel(logging.WARNING)
         plugin = MacrosPlugin()
         options: dict[str, Any] = {
             "modules": ["macros"],
