@@ -131,7 +131,7 @@ def test_both_hosts_build_the_same_pages(sites: dict[str, Path]) -> None:
     mkdocs, properdocs = sites["mkdocs"], sites["properdocs"]
     pages = _pages(mkdocs)
     assert {page.split("/")[0] for page in pages} == set(BOOKS)
-    assert len(pages) > 500, len(pages)  # each entry's and calculator's page among them
+    assert len(pages) > 400, len(pages)  # each entry's and calculator's page among them
     assert _pages(properdocs) == pages
     differ = [
         page for page in pages

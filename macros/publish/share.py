@@ -22,6 +22,7 @@ each one a reader opens (``macros/publish/serviceworker/sw.js``).
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from dataclasses import dataclass
@@ -53,11 +54,14 @@ ROLL_SCRIPTS = ("assets/calculator.js", "assets/dice.js")
 """The site's scripts a page with a roll in its text loads: a click rolls it (the engine
 starts then, not before) and the roll log shows it."""
 
-_TEMPLATE = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(Path(__file__).parent)),
-    autoescape=True,
-    keep_trailing_newline=True,
-).get_template("share.html")
+@functools.cache
+def _template() -> jinja2.Template:
+    """``share.html``, read once a build needs it (the package ships it: pyproject.toml)."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(Path(__file__).parent)),
+        autoescape=True,
+        keep_trailing_newline=True,
+    ).get_template("share.html")
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,7 @@ def _rel(target: str, here: str) -> str:
 def _page(site: Site, here: str, fields: dict[str, Any]) -> str:
     """One share page from the template."""
     root = _rel("", here)
-    return _TEMPLATE.render(
+    return _template().render(
         site_name=site.name,
         lang=site.lang,
         root=root,
