@@ -217,7 +217,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
     )
     terms = meta.get("license")
     if terms and _license_ok(out, system_path, terms, "system.license."):
-        system.license = License(str(terms["spdx"]), str(terms["attribution"]), terms.get("url"))
+        system.license = License.of(terms)
     else:
         system.license = License("NOASSERTION", f"{system.name} ({', '.join(system.seeds)})")
     data.systems[system.id] = system

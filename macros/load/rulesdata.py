@@ -23,6 +23,11 @@ class Entry:
     index: int
     data: dict[str, Any]
 
+    @property
+    def doc(self) -> str:
+        """The docs path of the page the entry is on, e.g. ``arts/combat.md``."""
+        return f"{self.system}/{self.page}.md"
+
     def get(self, key: str, default: Any = None) -> Any:
         """Value of a field, or ``default`` when the entry does not set it."""
         return self.data.get(key, default)
@@ -85,6 +90,24 @@ class License:
     spdx: str
     attribution: str
     url: str | None = None
+
+    @classmethod
+    def of(cls, terms: dict[str, Any]) -> License:
+        """The licence a ``license`` mapping of the rules data declares.
+
+        >>> License.of({"spdx": "CC-BY-4.0", "attribution": "Demo"})
+        License(spdx='CC-BY-4.0', attribution='Demo', url=None)
+        """
+        return cls(str(terms["spdx"]), str(terms["attribution"]), terms.get("url"))
+
+    def fields(self) -> dict[str, str]:
+        """The licence as a ``license`` mapping again (no ``url`` where it has none).
+
+        >>> License("CC-BY-4.0", "Demo").fields()
+        {'spdx': 'CC-BY-4.0', 'attribution': 'Demo'}
+        """
+        found = {"spdx": self.spdx, "attribution": self.attribution}
+        return {**found, "url": self.url} if self.url else found
 
     @property
     def stated(self) -> bool:
@@ -155,9 +178,12 @@ class RulesData:
     def license(self, entry: Entry) -> License:
         """The licence an entry's text is under: its own ``license``, else its book's."""
         own = entry.data.get("license")
-        if own:
-            return License(str(own["spdx"]), str(own["attribution"]), own.get("url"))
-        return self.systems[entry.system].license
+        return License.of(own) if own else self.systems[entry.system].license
+
+    def calculator_place(self, calculator: Entry) -> Entry:
+        """The entry a calculator is drawn after: the rule it computes, else itself (on its
+        own page)."""
+        return self.entries.get(str(calculator.get("rule") or "")) or calculator
 
     def of_kind(self, kind: str, system: str | None = None) -> Iterator[Entry]:
         """Entries of one kind, in file order, optionally of one system."""

@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..load.rulesdata import Entry, License, RulesData
+from ..load.rulesdata import Entry, RulesData
 from ..render.share import SHARED_KINDS
 from ..render.urls import anchor, dom_id, page_url, share_path
 
@@ -54,10 +54,6 @@ def record(entry: Entry, home: str, fragment: str, share: str | None = None) -> 
     return {**found, "source": dict(entry.data.get("source") or {}), "fields": fields}
 
 
-def _licence(terms: License) -> dict[str, str]:
-    found = {"spdx": terms.spdx, "attribution": terms.attribution}
-    return {**found, "url": terms.url} if terms.url else found
-
 
 def book_document(data: RulesData, system_id: str, generator: str) -> dict[str, Any]:
     """The open data of one book."""
@@ -75,23 +71,18 @@ def book_document(data: RulesData, system_id: str, generator: str) -> dict[str, 
             "url": f"{system.id}/",
             "about": system.text,
             "sources": list(system.seeds),
-            "license": _licence(system.license),
+            "license": system.license.fields(),
             "pages": [{"name": p.name, "title": p.title, "url": page_url(p.doc)}
                       for p in system.pages],
         },
-        "entries": [record(e, f"{e.system}/{e.page}.md", anchor(e.id),
+        "entries": [record(e, e.doc, anchor(e.id),
                            share_path(e.id, "rule") if e.kind in SHARED_KINDS else None)
                     for e in mine],
-        "calculators": [record(c, _calculator_home(data, c), dom_id(c.id),
+        "calculators": [record(c, data.calculator_place(c).doc, dom_id(c.id),
                                share_path(c.id, "calc")) for c in calculators],
     }
 
 
-def _calculator_home(data: RulesData, calculator: Entry) -> str:
-    """The page a calculator is drawn on: after the rule it computes, else its own page."""
-    rule = data.entries.get(str(calculator.data.get("rule") or ""))
-    where = rule or calculator
-    return f"{where.system}/{where.page}.md"
 
 
 def publish_open_data(site_dir: Path, data: RulesData, generator: str) -> str:

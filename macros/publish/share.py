@@ -176,7 +176,7 @@ def _titled(body: Markup, name: str) -> Markup:
 def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) -> str:
     """The share page of one entry."""
     here = share_path(entry.id, ENTRY_DIR)
-    home = f"{entry.system}/{entry.page}.md"
+    home = entry.doc
     place = f"{page_url(home)}#{anchor(entry.id)}"
     system = data.systems[entry.system]
     page = system.page(entry.page)
@@ -206,9 +206,8 @@ def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) ->
 def calculator_page(site: Site, data: RulesData, calc: Entry) -> str:
     """The share page of one calculator: its answer for the default inputs."""
     here = share_path(calc.id, CALC_DIR)
-    rule = data.entries.get(str(calc.get("rule") or ""))
-    where = rule or calc
-    home = f"{where.system}/{where.page}.md"
+    where = data.calculator_place(calc)
+    home = where.doc
     live = f"{page_url(home)}?calc={calc.id}#{dom_id(calc.id)}"
     system = data.systems[calc.system]
     declared = calculators.get(calc.id)

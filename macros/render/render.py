@@ -63,7 +63,7 @@ class Renderer:
         """
         self.data = data
         self.after = after or (lambda entry, doc: "")
-        self.home = home or (lambda entry: f"{entry.system}/{entry.page}.md")
+        self.home = home or (lambda entry: entry.doc)
         self.shift = shift
         self.filters = filters
         self.dice = InlineDice(data, live=live_dice)
