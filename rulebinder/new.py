@@ -101,6 +101,27 @@ def requirement(found: Installed) -> str:
     return f"rulebinder=={found.version}"
 
 
+def unreachable(found: Installed) -> str | None:
+    """What ``rulebinder new`` tells the author when the deploy workflow cannot install this
+    Rulebinder as ``requirements.txt`` says (installed from a local folder or file).
+
+    >>> unreachable(Installed("0.2.0")) is None
+    True
+    >>> print(unreachable(Installed("0.2.0", "file:///home/me/rulebinder")))
+    requirements.txt: this Rulebinder was installed from file:///home/me/rulebinder, which \
+GitHub's deploy workflow cannot reach; before you push, change the file's last line to where \
+it can install Rulebinder 0.2.0 from (a package index, or rulebinder @ git+https://...)
+    """
+    if not found.url or found.vcs or found.url.startswith(("https://", "http://")):
+        return None
+    return (
+        f"requirements.txt: this Rulebinder was installed from {found.url}, which GitHub's "
+        "deploy workflow cannot reach; before you push, change the file's last line to where "
+        f"it can install Rulebinder {found.version} from (a package index, or "
+        "rulebinder @ git+https://...)"
+    )
+
+
 def _yaml_string(text: str) -> str:
     """A YAML scalar holding ``text`` exactly (a JSON string is one).
 
@@ -163,4 +184,7 @@ def create(
         path.write_text(text, encoding="utf-8")
         written.append(path)
         say(f"wrote {path}")
+    warning = unreachable(installed())
+    if warning:
+        say(warning)
     return written

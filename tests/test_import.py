@@ -160,6 +160,11 @@ def test_the_fixture_book_is_published_with_links_dice_tables_and_terms(
     assert any(d["location"].startswith("lanterns/glossary/") for d in index["docs"])
     printed = normalise(_page(site, "lanterns/print"))
     assert "A Soaked creature has a bane on every roll until it dries off." in printed
+    # Nothing meant for the author shows to readers (issue #36: how it was imported).
+    for path in ("", "lanterns", "lanterns/assumptions", "lanterns/print"):
+        shown = normalise(_page(site, path) if path else (site / "index.html").read_text())
+        assert "rulebinder import" not in shown and "Not summarised" not in shown, path
+        assert "add them as" not in shown and "imported from" not in shown, path
 
 
 def test_import_is_deterministic_and_an_unchanged_reimport_writes_nothing(

@@ -212,6 +212,25 @@ def test_new_makes_a_project_with_the_plugin_and_a_pages_workflow(tmp_path: Path
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
 
 
+def test_new_says_what_to_change_when_the_workflow_cannot_install_this_rulebinder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Installed from a local folder, the pinned requirement is one no index serves: the
+    author is told, on the console and in the file, what to change before pushing."""
+    import rulebinder.new as new
+
+    local = new.Installed("0.4.0", "file:///home/me/rulebinder")
+    monkeypatch.setattr(new, "installed", lambda: local)
+    said: list[str] = []
+    create(tmp_path / "local", "Local", say=said.append)
+    assert said[-1].startswith("requirements.txt: this Rulebinder was installed from file:///")
+    assert "# rulebinder @ git+https://" in (tmp_path / "local" / "requirements.txt").read_text()
+    monkeypatch.setattr(new, "installed", lambda: new.Installed("0.4.0"))
+    said.clear()
+    create(tmp_path / "indexed", "Indexed", say=said.append)
+    assert all(line.startswith("wrote ") for line in said), said
+
+
 def test_new_refuses_a_folder_that_is_not_empty(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

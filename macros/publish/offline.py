@@ -447,9 +447,10 @@ def write_without_workbox(
             + "\n".join(f"  {warning}" for warning in report["warnings"])
         )
     logging.getLogger("mkdocs.plugins.rulebinder").info(
-        "service worker: %d files precached, %d runtime files listed (written in Python: %s)",
+        "service worker: %d files precached, %d runtime files listed (written in Python; "
+        "workbox-build, which is optional, is not installed here)",
         report["precache"]["count"],
         report["runtime"]["count"],
-        why.split(";")[0].split("\n")[0],
     )
+    logging.getLogger("mkdocs.plugins.rulebinder").debug("workbox-build: %s", why)
     return report

@@ -260,20 +260,19 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
         entry.pop("_no_aliases", None)
     seeds: Any = [s.name for s in sources] if len(sources) > 1 else sources[0].name
     repairs = sorted({r for s in sources for r in s.repairs})
-    files = ", ".join(f"`{s.name}`" for s in sources)
-    formats = ", ".join(sorted({s.format for s in sources}))
     system: dict[str, Any] = {"id": system_id, "name": name, "seed": seeds}
     if repairs:
         system["repairs"] = repairs
+    # What a reader sees on the book's front page: nothing meant for the author (how it was
+    # imported, from which files) — the import summary and import.yml say that.
     system["text"] = (
-        f"Imported with `rulebinder import` from {files} ({formats}): the rulebook's own "
-        "words, arranged by its headings, with its tables as data, its terms linked and its "
-        "dice live."
+        "The rulebook's own words, arranged by its headings, with its tables as data, its "
+        "terms linked and its dice live."
     )
     system["pages"] = [page.name for page in pages]
     counts = Counter(e["kind"] for page in pages for e in page.entries)
     system["summary"] = {
-        "game": f"A rulebook of {len(pages)} pages, imported from its source.",
+        "game": f"A rulebook of {len(pages)} pages.",
         "dice": _check_summary(found) or _dice_summary(sources),
         "damage": _track_summary(found) or "See the rulebook's pages.",
         "creation": _creation_summary(found) or "See the rulebook's pages.",

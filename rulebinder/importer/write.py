@@ -95,7 +95,7 @@ def _index_md(system_id: str) -> str:
 _ASSUMPTIONS_MD = (
     "---\ntitle: Assumptions\n---\n\n# Assumptions\n\n"
     "Where the rulebook leaves open something a calculator needs, an assumption says what\n"
-    "is assumed. This book has none yet: add them as `assumption` entries.\n\n"
+    "is assumed.\n\n"
     "{{ assumptions_page() }}\n"
 )
 
