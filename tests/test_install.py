@@ -229,6 +229,32 @@ def test_none_of_the_five_books_is_there(book: Book) -> None:
     assert books == ["calculators/books/__init__.py", "calculators/books/lanterns/__init__.py"]
 
 
+FETCHED = re.compile(
+    r"<(?:script|img|iframe|source)\b[^>]*\bsrc=[\"']?(?:https?:)?//"
+    r"|<link\b[^>]*\bhref=[\"']?(?:https?:)?//"
+    r"|@import\s+(?:url\()?[\"']?(?:https?:)?//|url\([\"']?(?:https?:)?//",
+    re.IGNORECASE,
+)
+"""What makes a browser fetch from another host: a script, image, frame or stylesheet (or a
+font or preconnect ``<link>``) by absolute URL. A link a reader clicks is not one."""
+NAMES = re.compile(r"""\brel=["']?(?:canonical|alternate|license|author)\b""", re.IGNORECASE)
+"""A ``<link>`` that only names a page (the canonical address): nothing is fetched."""
+
+
+def test_the_authors_pages_request_nothing_from_another_host(book: Book) -> None:
+    """Issue #36: the scaffold's site asks no third party (Google Fonts, a CDN) for anything."""
+    assert FETCHED.search('<link rel="stylesheet" href="https://fonts.googleapis.com/css">')
+    assert not FETCHED.search('<a href="https://example.org/licence">CC BY</a>')
+    assert NAMES.search('<link rel="canonical" href="https://example.org/book/')
+    found = {}
+    for path in [*book.site.rglob("*.html"), *book.site.rglob("*.css")]:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        hits = [m.group(0) for m in FETCHED.finditer(text) if not NAMES.search(m.group(0))]
+        if hits:
+            found[path.relative_to(book.site).as_posix()] = hits[:3]
+    assert not found, found
+
+
 def test_the_books_own_python_calculator_is_prerendered_and_in_the_browsers_core(
     book: Book,
 ) -> None:
