@@ -107,3 +107,21 @@ def test_a_hand_written_print_page_stops_the_build(tmp_path: Path) -> None:
     assert "docs/pendragon/print.md: the print page of Pendragon is generated" in (
         result.stdout + result.stderr
     )
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_each_chapter_is_a_section_laid_out_as_the_reader_reaches_it(
+    system: str, built_site: Path
+) -> None:
+    """A long book's print page opens at once: each chapter is a ``<section>`` the browser
+    lays out only near the viewport (``content-visibility: auto``), all of it when printed."""
+    html = article(built_site, system)
+    sections = re.findall(r'<section class="rb-print-chapter">(.*?)</section>', html, re.S)
+    assert len(sections) == len(DATA.systems[system].pages)
+    for page, section in zip(DATA.systems[system].pages, sections, strict=True):
+        assert section.lstrip().startswith("<h2"), page.name
+        assert all(anchor(e.id) in section for e in page.entries), page.name
+    css = (ROOT / "macros" / "assets" / "rulebinder.css").read_text(encoding="utf-8")
+    assert re.search(r"\.rb-print-chapter \{ content-visibility: auto;", css)
+    assert re.search(r"@media print \{[^}]*\{[^@]*\.rb-print-chapter \{ content-visibility: "
+                     r"visible; \}", css)

@@ -2,7 +2,8 @@
 
 The page comes from ``rules_data/`` only: the system's overview, then every page
 in the order of ``system.yml`` as a chapter (its title an H2, its entries' headings
-one level down, so the document has one outline), then every calculator of the
+one level down, so the document has one outline; each in a ``<section>`` the browser
+lays out as the reader reaches it), then every calculator of the
 system as its result for the default inputs. Mentions link within the document.
 Calculators are rendered without a form: nothing on the page is a form control and
 nothing starts the calculator engine. Links written in the rules text to a page
@@ -17,10 +18,22 @@ from collections.abc import Sequence
 import calculators
 
 from ..load.rulesdata import Entry, RulesData
+from .filter_hook import mark
 from .forms import render_calculator_print
 from .print_pages import print_doc
 from .render import Renderer, page_anchor
 from .urls import dom_id
+
+
+def chapter(markdown: str) -> str:
+    """A chapter of the print page in its own ``<section>`` (put in place after Markdown by
+    :mod:`.filter_hook`), which the browser lays out only as the reader scrolls to it
+    (``content-visibility: auto`` in ``rulebinder.css``): a long book opens at once.
+
+    >>> chapter("## Combat").split()[:4]
+    ['<!--rb-filter', '<section', 'class="rb-print-chapter">-->', '##']
+    """
+    return mark('<section class="rb-print-chapter">') + markdown + mark("</section>")
 
 
 def calculators_anchor(system_id: str) -> str:
@@ -97,7 +110,7 @@ def render_system(
         "## Contents",
         "\n".join(contents),
     ]
-    parts += [renderer.page(page, doc) for page in system.pages]
+    parts += [chapter(renderer.page(page, doc)) for page in system.pages]
     if calc_ids:
         online = (
             " To work them out for other inputs, use the [calculators](calculators.md) on the site."
