@@ -185,7 +185,7 @@ class _Refiner:
         check = _Collector(self.out.root)
         _check_fields(check, Path(entry.file), mapping, COMMON + KINDS[value], "")
         for found in check.problems:
-            self.problem(where, key, field, f"as a {value}, {found.field}: {found.message}")
+            self.problem(where, key, field, f"as kind {value}, {found.field}: {found.message}")
         if not check.problems:
             entry.kind = value
             entry.data.update(fields)
