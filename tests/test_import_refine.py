@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from macros.load.errors import RulesDataError
 from macros.load.loader import load_rules
@@ -19,6 +20,7 @@ from macros.load.rulesdata import RulesData
 from macros.render.render import Renderer
 from rulebinder.importer.command import Options, run
 from rulebinder.importer.write import REFINE_TEMPLATE
+from tests.test_guide import fenced
 
 BOOKS = Path(__file__).parent / "data" / "import" / "refine"
 AT = REFINE_TEMPLATE.count("\n") + 2
@@ -275,3 +277,23 @@ def test_the_builds_problem_list_is_capped_with_a_count(tmp_path: Path) -> None:
     kept = Path(shown[-1].rsplit(" ", 1)[1])
     assert len(kept.read_text(encoding="utf-8").splitlines()) == 30
     kept.unlink()
+
+
+def test_the_guides_refine_example_does_what_it_says(tmp_path: Path) -> None:
+    """``importing.md``'s ``refine.yml`` example, as written, on ``guide.md`` imported as
+    ``mybook``; the template the importer writes shows the same keys."""
+    (block,) = fenced("importing.md", "yaml")
+    source = tmp_path / "guide.md"
+    source.write_text((BOOKS / "guide.md").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "project").mkdir()
+    data = refined(tmp_path / "project", "mybook", block, source)
+    cover = data.entry("mybook.shelter")
+    assert cover.id == "mybook.cover" and "Shelter" in cover.get("aliases")
+    assert data.entry("mybook.camping").get("text").startswith("At night")
+    assert data.entry("mybook.heave").name == "Haul"
+    assert data.entry("mybook.frozen").kind == "status"
+    hold = data.entry("mybook.hold").get("aliases")
+    assert "grapple" in hold and "holds" not in hold
+    assert "[Haggle](" not in page(data, "mybook/market")
+    for key in yaml.safe_load(block):
+        assert f"# {key}: {{mybook." in REFINE_TEMPLATE, key
