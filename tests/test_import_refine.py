@@ -297,3 +297,16 @@ def test_the_guides_refine_example_does_what_it_says(tmp_path: Path) -> None:
     assert "[Haggle](" not in page(data, "mybook/market")
     for key in yaml.safe_load(block):
         assert f"# {key}: {{mybook." in REFINE_TEMPLATE, key
+
+
+def test_rekind_makes_a_status_a_term_without_its_group(tmp_path: Path) -> None:
+    """A status of the author's own page (``pages``) re-kinded: its status group goes."""
+    assert imported(tmp_path, BOOKS / "rekind.md", "rekind")[0] == 0
+    folder = tmp_path / "rules_data" / "rekind"
+    (folder / "own.yml").write_text(
+        "page: {title: Own}\nentries:\n- kind: status\n  id: rekind.numb\n  name: Numb\n"
+        "  group: status\n  text: A Numb warden feels no cold.\n"
+        "  source: {file: rekind.md, heading: Frost Wardens > Hazards}\n")
+    (folder / "refine.yml").write_text("pages: [own]\nkind:\n  rekind.numb: term\n")
+    numb = load_rules(tmp_path / "rules_data").entry("rekind.numb")
+    assert numb.kind == "term" and "group" not in numb.data

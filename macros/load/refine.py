@@ -180,6 +180,8 @@ class _Refiner:
         fields["kind"] = value
         if value == "status" and "group" not in fields:
             fields["group"] = "status"
+        elif entry.kind == "status" and not _has(value, "group"):
+            fields.pop("group", None)  # the status group, which the new kind does not have
         mapping = LineDict(fields)
         mapping.line, mapping.key_lines = entry.line, {}
         check = _Collector(self.out.root)
@@ -188,7 +190,9 @@ class _Refiner:
             self.problem(where, key, field, f"as kind {value}, {found.field}: {found.message}")
         if not check.problems:
             entry.kind = value
-            entry.data.update(fields)
+            key_lines = entry.data.get("_key_lines", {})
+            entry.data.clear()
+            entry.data.update(fields, _key_lines=key_lines)
 
     def aliases(self, where: LineDict, key: str, value: Any) -> None:
         field = f"aliases.{key}"
