@@ -86,7 +86,7 @@ def define_env(env: Any) -> None:
     try:
         data = load_rules(root)
     except RulesDataError as error:
-        raise _stop(str(error)) from None
+        raise _stop(error.shown()) from None
     if export_core_data(data, engine_dir(env) / "calculators"):
         # A rebuild under `mkdocs serve` after a rules_data edit: read the new export and
         # build the calculators it declares again. (Python declarations built at import

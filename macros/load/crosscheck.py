@@ -25,7 +25,7 @@ def _check_references(out: _Collector, data: RulesData, root: Path) -> None:
         raw.line, raw.key_lines = entry.line, entry.data["_key_lines"]
         for where, target, kinds in _references(entry.data, KINDS[entry.kind], ""):
             line = _line_at(raw, where)
-            found = data.entries.get(target)
+            found = data.entries.get(data.merged.get(target, target))
             at = f"entries[{entry.index}].{where}"
             if found is None:
                 out.add(path, line, at, f"no entry with id {target!r}")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import re
+import tempfile
+from collections import Counter
 from dataclasses import dataclass
 
 
@@ -27,3 +31,54 @@ class RulesDataError(Exception):
         count = len(self.problems)
         noun = "problem" if count == 1 else "problems"
         super().__init__(f"rules data has {count} {noun}:\n{lines}")
+
+    def shown(self) -> str:
+        """The message for a console: the first :data:`SHOWN` problems and a count of the
+        rest, all of them kept in a file named there."""
+        lines = [str(p) for p in self.problems]
+        kept = keep_all(lines, "rulebinder-problems") if len(lines) > SHOWN else None
+        head = str(self).split("\n", 1)[0]
+        return "\n".join([head, *capped(lines, kept)])
+
+
+SHOWN = 20
+"""How many problems a console shows; the rest are counted (and kept in a file)."""
+
+
+def _shape(line: str) -> str:
+    """A problem's kind: its message with the quoted words, numbers and place left out.
+
+    >>> _shape("error: a.md:3: two terms named 'Cover' (the first at b.md:1)")
+    "two terms named '…' (the first at b.md:…)"
+    """
+    message = re.sub(r"^(error: )?[^\s:]+(:\d+)?: ", "", line)
+    message = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", message)
+    return re.sub(r"\d+", "…", message)
+
+
+def capped(lines: list[str], kept: str | None = None, limit: int = SHOWN) -> list[str]:
+    """At most ``limit`` of ``lines``, then how many more and of what kinds (and the file
+    ``kept`` that holds them all).
+
+    >>> capped([f"a.md:{n}: two terms named 'T{n}'" for n in range(1, 5)], "all.txt", 2)[2:]
+    ["... and 2 more (2 of: two terms named '…'); every one is in all.txt"]
+    >>> capped(["x.md:1: bad"], "all.txt")
+    ['x.md:1: bad']
+    """
+    if len(lines) <= limit:
+        return list(lines)
+    rest = lines[limit:]
+    kinds = Counter(_shape(line) for line in rest).most_common()
+    shown = "; ".join(f"{count} of: {kind}" for kind, count in kinds[:3])
+    others = sum(count for _, count in kinds[3:])
+    shown += f"; {others} others" if others else ""
+    where = f"; every one is in {kept}" if kept else ""
+    return [*lines[:limit], f"... and {len(rest)} more ({shown}){where}"]
+
+
+def keep_all(lines: list[str], name: str) -> str:
+    """Write ``lines`` to a new file in the temporary folder (not the project's); its path."""
+    handle, path = tempfile.mkstemp(prefix=f"{name}-", suffix=".txt")
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        file.write("\n".join(lines) + "\n")
+    return path

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from . import rolltable
+from . import refine, rolltable
 from .crosscheck import (
     _check_builders,
     _check_calculators,
@@ -110,22 +110,21 @@ DROPPABLE_KINDS = frozenset({"check", "tracker", "builder", "calculator", "assum
 rulebook's text."""
 
 
-def _refine(out: _Collector, path: Path, meta: LineDict) -> dict[str, int]:
+def _refine(out: _Collector, path: Path, meta: LineDict) -> tuple[dict[str, int], LineDict]:
     """An author's ``refine.yml`` beside an imported system (the importer never writes it):
     ``pages`` are added after the system's own, ``system`` fields replace its own
     (``summary`` and ``rulebook`` field by field), and ``drop`` lists declarations the
-    importer inferred that the author switches off (their ids, with the line of each)."""
-    if not path.is_file():
-        return {}
-    doc = _read(out, path)
-    if doc is None:
-        return {}
-    if not isinstance(doc, dict):
-        out.add(path, 1, "refine", "expected a mapping with 'pages', 'system' or 'drop'")
-        return {}
+    importer inferred that the author switches off (their ids, with the line of each); the
+    document is returned for the entries' refinements (:mod:`macros.load.refine`)."""
+    doc = _read(out, path) if path.is_file() else None
+    if not isinstance(doc, LineDict):
+        if doc is not None:
+            out.add(path, 1, "refine", "expected a mapping with 'pages', 'system' or 'drop'")
+        return {}, LineDict()
+    known = ("pages", "system", "drop", *refine.KEYS)
     for key in doc:
-        if key not in ("pages", "system", "drop"):
-            out.add(path, doc.line_of(str(key)), str(key), "unknown field (pages, system, drop)")
+        if key not in known:
+            out.add(path, doc.line_of(str(key)), str(key), f"unknown field ({', '.join(known)})")
     drops = doc.get("drop") or []
     if not isinstance(drops, list) or not all(isinstance(d, str) for d in drops):
         out.add(path, doc.line_of("drop"), "drop", "must be a list of entry ids")
@@ -138,7 +137,7 @@ def _refine(out: _Collector, path: Path, meta: LineDict) -> dict[str, int]:
     changes = doc.get("system") or {}
     if not isinstance(changes, dict):
         out.add(path, doc.line_of("system"), "system", "must be a mapping of system fields")
-        return {}
+        return {}, doc
     for key, value in changes.items():
         if (
             key in ("summary", "rulebook")
@@ -150,7 +149,7 @@ def _refine(out: _Collector, path: Path, meta: LineDict) -> dict[str, int]:
             out.add(path, changes.line_of(str(key)), f"system.{key}", "is the importer's")
         else:
             meta[key] = value
-    return {name: doc.line_of("drop") for name in drops}
+    return {name: doc.line_of("drop") for name in drops}, doc
 
 
 SPDX_ID = re.compile(r"^(NOASSERTION|NONE|LicenseRef-[A-Za-z0-9.-]+|[A-Za-z0-9][A-Za-z0-9.+-]*)$")
@@ -185,7 +184,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
         return
     meta = doc["system"]
     before = len(out.problems)
-    drops = _refine(out, folder / "refine.yml", meta)
+    drops, refinements = _refine(out, folder / "refine.yml", meta)
     _check_fields(out, system_path, meta, SYSTEM_FIELDS, "system.")
     nested = {"summary": SUMMARY_FIELDS, "rulebook": RULEBOOK_FIELDS}
     for name, specs in nested.items():
@@ -250,6 +249,7 @@ def _load_system(out: _Collector, data: RulesData, folder: Path) -> None:
             out.add(system_path, meta.line_of("pages"), "system.pages", f"no file {name}.yml")
             continue
         _load_page(out, data, system, page_path, drops)
+    refine.apply(out, data, system, folder / "refine.yml", refinements)
     for name, line in drops.items():
         out.add(folder / "refine.yml", line, "drop",
                 f"no declaration {name!r} to drop (one of: {', '.join(sorted(DROPPABLE_KINDS))})")

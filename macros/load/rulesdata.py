@@ -22,6 +22,9 @@ class Entry:
     line: int
     index: int
     data: dict[str, Any]
+    unlinked: set[str] = field(default_factory=set)
+    """Ids of entries whose names are not linked in this one's text (``refine.yml``'s
+    ``unlink``)."""
 
     @property
     def doc(self) -> str:
@@ -47,6 +50,8 @@ class Page:
     text: str
     file: str
     entries: list[Entry] = field(default_factory=list)
+    unlinked: set[str] = field(default_factory=set)
+    """Ids of entries whose names are not linked in the page's own text."""
 
     @property
     def doc(self) -> str:
@@ -167,11 +172,13 @@ class RulesData:
     """Calculator entries by calculator id: their ids are not entry ids (the calculator
     ``space_shard.reach`` computes the formula ``space_shard.reach``), and no page shows them
     where they stand."""
+    merged: dict[str, str] = field(default_factory=dict)
+    """The ids ``refine.yml`` merged into another entry, each to the one that took it."""
 
     def entry(self, entry_id: str) -> Entry:
         """The entry with ``entry_id``; ``KeyError`` with a clear message if absent."""
         try:
-            return self.entries[entry_id]
+            return self.entries[self.merged.get(entry_id, entry_id)]
         except KeyError:
             raise KeyError(f"no rules entry with id {entry_id!r}") from None
 

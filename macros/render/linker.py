@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
 _PROTECTED = re.compile(
@@ -189,11 +189,13 @@ class Linker:
                 self._targets.setdefault(" ".join(words), target)
         self._pattern = _compiled(tuple(self._targets)) if self._targets else None
 
-    def link(self, markdown: str, current_doc: str, skip: str | None = None) -> str:
+    def link(
+        self, markdown: str, current_doc: str, skip: str | Collection[str] | None = None
+    ) -> str:
         """Link mentions in ``markdown`` rendered on ``current_doc``.
 
-        Mentions of the entry ``skip`` (the one being defined) stay plain, whole: the
-        shorter names inside them are not linked either.
+        Mentions of the entry ``skip`` (the one being defined; or of the entries, given
+        several ids) stay plain, whole: the shorter names inside them are not linked either.
 
         >>> linker = Linker({"Covered": Target("a.c", "a/g.md", "c", "C"),
         ...                  "Fully Covered": Target("a.f", "a/g.md", "f", "F")})
@@ -207,8 +209,9 @@ class Linker:
             wiki = _WIKI.fullmatch(protected)
             return self._wiki(wiki, current_doc) if wiki else protected
 
+        skipped = {skip} if isinstance(skip, str) else set(skip or ())
         return outside_protected(
-            markdown, lambda text: self._link_plain(text, current_doc, skip), kept
+            markdown, lambda text: self._link_plain(text, current_doc, skipped), kept
         )
 
     def _wiki(self, wiki: re.Match[str], current_doc: str) -> str:
@@ -222,7 +225,7 @@ class Linker:
         note = f"The rulebook links to a page it never wrote: {page}".replace('"', "'")
         return f'<span class="rb-unwritten" title="{note}">{label}</span>'
 
-    def _link_plain(self, text: str, current_doc: str, skip: str | None) -> str:
+    def _link_plain(self, text: str, current_doc: str, skip: set[str]) -> str:
         if self._pattern is None:
             return text
         out: list[str] = []
@@ -230,7 +233,7 @@ class Linker:
         for found in self._pattern.finditer(text):
             label = found.group(1)
             target = self._targets[" ".join(label.split())]
-            if target.entry_id == skip:  # the entry's own name: left plain, not split
+            if target.entry_id in skip:  # the entry's own name: left plain, not split
                 continue
             start, end = found.span(1)
             url = href(target.doc, target.anchor, current_doc)

@@ -114,9 +114,9 @@ class Renderer:
 
     def link(self, entry: Entry, markdown: str, doc: str) -> str:
         """Link known names in ``markdown`` (except the entry's own name); make rolls live."""
-        linker = self.linkers[entry.system]
+        linker, skip = self.linkers[entry.system], {entry.id, *entry.unlinked}
         return self.dice.render(
-            markdown, lambda md: linker.link(md, doc, skip=entry.id), doc, entry.system
+            markdown, lambda md: linker.link(md, doc, skip=skip), doc, entry.system
         )
 
     def ref(self, entry_id: str, doc: str, label: str | None = None) -> str:
@@ -390,7 +390,7 @@ class Renderer:
         """
         linker = self.linkers[page.system]
         intro = page.text and self.dice.render(
-            page.text, lambda md: linker.link(md, doc), doc, page.system
+            page.text, lambda md: linker.link(md, doc, skip=page.unlinked), doc, page.system
         )
         title = "#" * (1 + self.shift)
         parts = [f"{title} {page.title} {{ #{page_anchor(page)} }}" if self.shift else "", intro]

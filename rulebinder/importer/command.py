@@ -1,7 +1,8 @@
 """``rulebinder import``: read, check, compare, then write (or say why not).
 
-Exit status: 0 when written, unchanged or a dry run; 1 when a re-import with changes was
-refused (``--force`` writes it); 2 when the input is bad (nothing is written).
+Exit status: 0 when written or unchanged; 1 when a re-import with changes was refused
+(``--force`` writes it); 2 when the input is bad (nothing is written). A dry run writes
+nothing and ends with the status the real run would have.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from typing import Any
 
 import yaml
 
+from calculators.books import built_in
+from macros.load.errors import SHOWN, capped, keep_all
 from macros.load.schema import SYSTEM_ID_PATTERN
 
 from .book import Book, make_book
+from .ids import taken_system
 from .licence import stated_licence
 from .problems import ImportFailed, Problem
 from .read import Source, read_source
@@ -56,6 +60,9 @@ def _read_all(options: Options, say: Callable[[str], None]) -> list[Source]:
     if not SYSTEM_ID_PATTERN.match(options.system):
         problems.append(Problem("--system", 0, f"{options.system!r} is not a valid system id "
                                 "(lower-case letters, digits and _, starting with a letter)"))
+    elif why := taken_system(options.system, options.root, built_in()):
+        problems.append(Problem("--system", 0, f"{options.system!r} {why}; choose another id "
+                                f"(e.g. --system my_{options.system})"))
     sources = []
     for path in options.sources:
         try:
@@ -94,8 +101,11 @@ def _entry_changes(old_files: list[Path], new: dict[Path, bytes]) -> list[str]:
     return lines
 
 
-def _guard(options: Options, sources: list[Source], files: dict[Path, bytes]) -> list[Path]:
-    """What stands in the way (raised), and the generated files of the last import."""
+def _guard(
+    options: Options, sources: list[Source], files: dict[Path, bytes]
+) -> tuple[list[Path], list[Path]]:
+    """What stands in the way (raised); the generated files of the last import that this
+    one does not make, and those edited by hand since (kept as backups under ``--force``)."""
     root = options.root
     data_dir = root / "rules_data" / options.system
     old_record = data_dir / RECORD
@@ -115,16 +125,40 @@ def _guard(options: Options, sources: list[Source], files: dict[Path, bytes]) ->
             problems.append(Problem(str(kept), 0, f"a different file named {source.name} is "
                                     "already in sources/; rename the new one"))
     old_files = [root / p for p in (previous.get("files") or {})]  # type: ignore[union-attr]
-    if not options.force:
-        for name, digest in (previous.get("files") or {}).items():  # type: ignore[union-attr]
-            path = root / name
-            if path.exists() and sha(path.read_bytes()) != digest:
+    edited = []
+    for name, digest in (previous.get("files") or {}).items():  # type: ignore[union-attr]
+        path = root / name
+        if path.exists() and sha(path.read_bytes()) != digest:
+            edited.append(path)
+            if not options.force:
                 problems.append(Problem(name, 0, "was edited by hand since the last import "
-                                        "(--force overwrites it; keep edits in files the "
-                                        "importer does not own)"))
+                                        "(--force writes over it, keeping your edit as a "
+                                        "backup; keep edits in refine.yml or your own pages)"))
     if problems:
         raise ImportFailed(problems)
-    return [p for p in old_files if p not in files]
+    return [p for p in old_files if p not in files], edited
+
+
+def _backups(edited: list[Path], root: Path, system: str) -> dict[Path, bytes]:
+    """Each hand-edited file, as it is now, at a new place under ``rules_data/<id>/.backup/``
+    (``<its path>.edited-<n>``, the first ``n`` free), which no build reads."""
+    out = {}
+    for path in edited:
+        base = root / "rules_data" / system / ".backup" / path.relative_to(root)
+        number = 1
+        while base.with_name(f"{base.name}.edited-{number}").exists():
+            number += 1
+        out[base.with_name(f"{base.name}.edited-{number}")] = path.read_bytes()
+    return out
+
+
+def entry_lines(book: Book) -> list[str]:
+    """The entries the import makes, page by page: kind, id and name, one a line."""
+    lines = []
+    for page in book.pages:
+        lines.append(f"page {page.name} ({page.title}): {len(page.entries)} entries")
+        lines += [f"  {e['kind']:9} {e['id']}  {e['name']}" for e in page.entries]
+    return lines
 
 
 def summary(book: Book, seconds: float) -> list[str]:
@@ -180,11 +214,13 @@ def run(options: Options, say: Callable[[str], None] = print) -> int:
         _license(book.system, sources, options, say)
         say(f"structured {len(book.pages)} pages")
         files = plan(book, options.root)
-        stale = _guard(options, sources, files)
+        stale, edited = _guard(options, sources, files)
     except ImportFailed as failed:
-        for problem in failed.problems:
-            say(f"error: {problem}")
-        say("nothing was written")
+        lines = [str(problem) for problem in failed.problems]
+        kept = keep_all(lines, "rulebinder-import-errors") if len(lines) > SHOWN else None
+        for line in capped([f"error: {line}" for line in lines], kept):
+            say(line)
+        say("a real run would write nothing" if options.dry_run else "nothing was written")
         return 2
     root = options.root
     copies = {root / "sources" / s.name: s.path.read_bytes() for s in sources}
@@ -196,15 +232,17 @@ def run(options: Options, say: Callable[[str], None] = print) -> int:
         everything[refine] = REFINE_TEMPLATE.encode()
     changes = compare(everything, stale)
     changed = [c for c in changes if c.status != "unchanged"]
+    backups = _backups(edited, root, options.system)
     if options.dry_run:
         for change in changes:
             say(f"would be {change.status:9} {change.path.relative_to(root)}")
-        for line in summary(book, time.perf_counter() - started):
+        for line in entry_lines(book):
             say(line)
-        return 0
     if not changed:
         say(f"unchanged: the import of {', '.join(s.name for s in sources)} is up to date; "
             "nothing written")
+        for line in summary(book, time.perf_counter() - started) if options.dry_run else []:
+            say(line)
         return 0
     reimport = (root / "rules_data" / options.system / RECORD).exists()
     if reimport and not options.force:
@@ -213,9 +251,18 @@ def run(options: Options, say: Callable[[str], None] = print) -> int:
             say(line)
         for change in changed:
             say(f"  {change.status:9} {change.path.relative_to(root)}")
-        say("nothing was written: run again with --force to write it")
+        say("a real run would write nothing: run it with --force to write it (exit status 1)"
+            if options.dry_run else "nothing was written: run again with --force to write it")
         return 1
-    write_all(everything, [c.path for c in changes if c.status == "removed"], root)
+    verb = "would keep" if options.dry_run else "kept"
+    for path, backup in zip(edited, backups, strict=True):
+        say(f"{verb} your edit of {path.relative_to(root)} as {backup.relative_to(root)}")
+    if options.dry_run:
+        for line in summary(book, time.perf_counter() - started):
+            say(line)
+        return 0
+    write_all({**everything, **backups}, [c.path for c in changes if c.status == "removed"],
+              root)
     _report(changes, say, root)
     for line in summary(book, time.perf_counter() - started):
         say(line)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 
 RESERVED_PAGES = frozenset(
     {"index", "assumptions", "print", "calculators", "tracker", "builder", "system", "refine",
@@ -60,3 +61,29 @@ def page_name(title: str, used: set[str]) -> str:
         candidate = f"{base}_{number}"
     used.add(candidate)
     return candidate
+
+
+RESERVED_SYSTEMS = frozenset({"assets", "search"})
+"""Ids a book cannot take: folders of every built site (the theme's files, the search
+index)."""
+
+
+def taken_system(system: str, root: Path, built_in: list[str]) -> str | None:
+    """Why a book cannot be imported as ``system`` in the project ``root`` (``None`` when it
+    can): the id of a book ``built_in`` to Rulebinder, a folder of the site, or a page or
+    folder of ``docs/`` that is not an import's.
+
+    >>> taken_system("arts", Path("/nonexistent"), ["arts"])
+    'is the id of a book built into Rulebinder'
+    >>> taken_system("assets", Path("/nonexistent"), []), taken_system("mine", Path("/x"), [])
+    ('is a folder of every built site', None)
+    """
+    if system in built_in:
+        return "is the id of a book built into Rulebinder"
+    if system in RESERVED_SYSTEMS:
+        return "is a folder of every built site"
+    ours = (root / "rules_data" / system / "import.yml").is_file()
+    docs = root / "docs"
+    if not ours and ((docs / system).exists() or (docs / f"{system}.md").exists()):
+        return f"is taken by docs/{system} of this project"
+    return None

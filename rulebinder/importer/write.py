@@ -37,6 +37,17 @@ REFINE_TEMPLATE = """\
 # drop: the ids of declarations the importer read from the book (checks, the tracker, the
 #   builder, assumptions; the import summary lists each with its source line) to switch
 #   off, e.g. drop: [mybook.character_builder]; put a corrected one in a page of your own.
+#
+# The imported entries, each by its id (which stays, so links to it hold), in this order:
+# merge: {mybook.cover: [mybook.shelter]}: the first takes each other's text and names; the
+#   other's id leads to it.
+# split: {mybook.travel: {at: 3, id: mybook.camping, name: Camping}}: the text from its 3rd
+#   paragraph (blocks apart by a blank line) on becomes a new entry of the same kind.
+# rename: {mybook.heave: Haul}: the name shown and linked.
+# kind: {mybook.frozen: status}: another kind.
+# aliases: {mybook.hold: {add: [grapple], drop: [holds]}}: names it is linked by too.
+# unlink: {mybook.haggle: [mybook.market, glossary]}: its names not linked in those entries
+#   and pages; {mybook.haggle: true}: nowhere.
 pages: []
 system: {}
 """
