@@ -310,3 +310,23 @@ def test_rekind_makes_a_status_a_term_without_its_group(tmp_path: Path) -> None:
     (folder / "refine.yml").write_text("pages: [own]\nkind:\n  rekind.numb: term\n")
     numb = load_rules(tmp_path / "rules_data").entry("rekind.numb")
     assert numb.kind == "term" and "group" not in numb.data
+
+
+def test_refinements_reach_the_built_pages(tmp_path: Path) -> None:
+    """A real ``mkdocs build`` of an author's project with refinements: the renamed, merged
+    and re-kinded entries and the unlinked name are so on the HTML a reader gets."""
+    from rulebinder.new import create
+    from tests.declaredbook import FAST, build_project
+
+    project = tmp_path / "project"
+    create(project, "Reed Scouts", say=lambda _: None)
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8").replace("  - rulebinder\n", FAST), "utf-8")
+    refined(project, "merge", "merge:\n  merge.cover: [merge.shelter]\n"
+            "rename:\n  merge.cover: Hard Cover\nkind:\n  merge.cover: status\n")
+    site = build_project(project, tmp_path / "site")
+    glossary = (site / "merge" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert 'id="merge-cover"' in glossary and "Hard Cover" in glossary
+    assert "sheltered from arrows" in glossary  # the merged entry's text
+    terrain = (site / "merge" / "terrain" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="../glossary/#merge-cover"[^>]*>Shelter</a>', terrain), terrain
