@@ -60,10 +60,16 @@ def longer(html: str, times: int) -> str:
     return html[:end] + "".join(chapters) * (times - 1) + html[end:]
 
 
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A static file handler that logs nothing."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        return None
+
+
 def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A static server on 127.0.0.1 (a free port) over ``root``, in a daemon thread."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    handler = functools.partial(_Quiet, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
