@@ -15,12 +15,14 @@ from .problems import Problem
 from .read import Source
 from .tables import dice_calculator, table_entry
 from .terms import (
-    GLOSSARY_HEADING,
     TAGGED,
     RunIn,
     definition_list,
     glossary_label,
+    is_glossary,
+    is_letter_group,
     run_in_terms,
+    term_level,
 )
 
 _SIDEBAR = re.compile(r"^\s*>\s*\*\*([^*\n]+?)\*\*[:.]?\s*")
@@ -63,11 +65,40 @@ def split_level(blocks: list[Block]) -> int:
     return deeper[0] if levels.count(top) == 1 and deeper else top
 
 
+def glossary_term_levels(blocks: list[Block]) -> dict[int, int]:
+    r"""Each glossary heading's line, with the heading level of its terms (:func:`term_level`
+    of the headings under it, letter groups aside).
+
+    >>> md = "## Rules Glossary\n### A\n#### Ally\n#### Armor\n### B\n#### Bane\n## Next"
+    >>> from rulebinder.importer.blocks import parse_blocks
+    >>> glossary_term_levels(parse_blocks(md))
+    {0: 4}
+    """
+    out: dict[int, int] = {}
+    headings = [b for b in blocks if b.kind == "heading"]
+    at = 0
+    while at < len(headings):
+        head = headings[at]
+        at += 1
+        if not is_glossary(plain(head.inline)):
+            continue
+        levels = []
+        while at < len(headings) and headings[at].level > head.level:
+            if not is_letter_group(plain(headings[at].inline)):
+                levels.append(headings[at].level)
+            at += 1
+        out[head.start] = term_level(levels) or head.level + 1
+    return out
+
+
 class _Builder:
     """Walks one source's blocks, keeping the heading path and the entry being filled."""
 
-    def __init__(self, source: Source, ids: Ids, system: str, one_page: bool) -> None:
+    def __init__(self, source: Source, ids: Ids, system: str, one_page: bool,
+                 term_levels: dict[int, int] | None = None) -> None:
         self.source, self.ids, self.system = source, ids, system
+        self.term_levels = term_levels or {}  # a glossary heading's line -> its terms' level
+        self.term_level = 0
         self.one_page = one_page
         self.pages: list[PageData] = []
         self.problems: list[Problem] = []
@@ -162,7 +193,8 @@ class _Builder:
         if starts_page:
             self.pages.append(PageData("", name))
         tagged = TAGGED.match(name)
-        in_glossary = self.glossary_level and block.level > self.glossary_level
+        in_glossary = (self.glossary_level and block.level == self.term_level
+                       and not is_letter_group(name))
         depth = block.level - level_of_page if level_of_page else block.level - 1
         level = max(2, min(6, 2 + depth))
         if (tagged or in_glossary) and not starts_page:
@@ -178,8 +210,9 @@ class _Builder:
             entry["_level"] = level
             self.open = self.add(entry)
             return
-        if GLOSSARY_HEADING.match(name):
+        if not self.glossary_level and is_glossary(name):
             self.glossary_level = block.level
+            self.term_level = self.term_levels.get(block.start, block.level + 1)
         entry = {
             "kind": "section",
             "id": self.ids.new(name),
@@ -232,9 +265,11 @@ class _Builder:
 
     def labelled(self, block: Block) -> bool:
         """In a glossary part, ``**Term:** text`` paragraphs and list items are terms, in
-        place; whether ``block`` was taken so."""
+        place (but not within a heading term's definition); whether ``block`` was taken so."""
         if not self.glossary_level or block.kind not in ("paragraph", "bullet_list"):
             return False
+        if self.open is not None and self.open["kind"] == "term":
+            return False  # a heading term's own labelled paragraphs are its definition
         items = [block.markdown]
         if block.kind == "bullet_list":
             items = re.split(r"\n(?=[-*+]\s)", block.markdown)
@@ -287,7 +322,7 @@ def structure(sources: list[Source], system: str, ids: Ids) -> Structured:
     for source in sources:
         blocks = parse_blocks(source.markdown)
         level = split_level(blocks)
-        builder = _Builder(source, ids, system, one_page)
+        builder = _Builder(source, ids, system, one_page, glossary_term_levels(blocks))
         for block in blocks:
             if block.kind == "heading":
                 builder.heading(block, level)
