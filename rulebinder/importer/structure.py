@@ -13,7 +13,7 @@ from .blocks import Block, plain
 from .ids import Ids, page_name
 from .problems import Problem
 from .read import Source
-from .tables import dice_calculator, table_entry
+from .tables import dice_calculator, lift_tables, table_entry
 from .terms import (
     TAGGED,
     RunIn,
@@ -27,6 +27,27 @@ from .terms import (
 
 _SIDEBAR = re.compile(r"^\s*>\s*\*\*([^*\n]+?)\*\*[:.]?\s*")
 _CAPTION = re.compile(r"^Table:\s*(.+)$")
+_NUMBERED_CAPTION = re.compile(r"^Table\s+[\w.-]{1,6}(\s*[:.\-–—]\s*\S.*)?$")
+_BOLD_LINE = re.compile(r"^(\*\*|__)[^*_\n]+\1$")
+
+
+def caption_of(inline: str) -> str | None:
+    """The table caption a paragraph is, if it is one: ``Table: Name``, ``Table 7: Name``
+    or a short bold line (kept as a caption only when a table follows it).
+
+    >>> caption_of("Table: Lights"), caption_of("**Table 7: Travel Pace**")
+    ('Lights', 'Table 7: Travel Pace')
+    >>> caption_of("**Weapons**"), caption_of("Table 3 shows the costs."), caption_of("Hi")
+    ('Weapons', None, None)
+    """
+    text = inline.strip()
+    named = _CAPTION.match(plain(text))
+    if named:
+        return plain(named.group(1))
+    words = plain(text)
+    if _NUMBERED_CAPTION.match(words) or (_BOLD_LINE.match(text) and len(words.split()) <= 8):
+        return words.rstrip(":")
+    return None
 
 
 @dataclass
@@ -106,6 +127,8 @@ class _Builder:
         self.open: dict[str, Any] | None = None  # the entry whose text the prose goes into
         self.prose: list[Block] = []
         self.caption: str | None = None
+        self.caption_block: Block | None = None
+        self.in_terms: set[int] = set()  # the lines of blocks within a heading term's text
         self.glossary_level = 0
         self.titles: list[str] = []
         self.section_ids: list[tuple[int, str]] = []  # (source line, entry id), for run-ins
@@ -227,7 +250,7 @@ class _Builder:
     def table(self, block: Block) -> None:
         self.flush()
         name = self.caption or (f"{self.path[-1][1]} table" if self.path else "Table")
-        self.caption = None
+        self.caption, self.caption_block = None, None
         entry, problems = table_entry(block, name, self.ids, self.source, self.source_ref())
         self.problems += problems
         if entry:
@@ -286,17 +309,30 @@ class _Builder:
         return True
 
     def block(self, block: Block) -> None:
+        if block.nested:  # tables in a list or a block quote: each is table data
+            rest, tables = lift_tables(block, self.lines())
+            if rest is not None:
+                self.block(rest)
+            title = _SIDEBAR.match(block.markdown) if block.kind == "blockquote" else None
+            for table in tables:
+                self.caption = self.caption or (plain(title.group(1)).rstrip(".:")
+                                                if title else None)
+                self.table(table)
+            return
+        if self.open is not None and self.open["kind"] == "term":
+            self.in_terms.add(block.start)  # a heading term's own text: no run-in terms
         if self.labelled(block):
             return
-        if block.kind == "paragraph":
-            caption = _CAPTION.match(block.inline.strip())
-            if caption:
-                self.flush()
-                self.caption = plain(caption.group(1))
-                return
+        if block.kind == "paragraph" and caption_of(block.inline):
+            self.flush()
+            self.caption, self.caption_block = caption_of(block.inline), block
+            return
         if block.kind == "table":
             self.table(block)
             return
+        if self.caption_block is not None:  # a caption with no table after it stays text
+            self.prose.append(self.caption_block)
+            self.caption, self.caption_block = None, None
         if block.kind == "dl":
             self.definitions(block)
             return
@@ -305,8 +341,6 @@ class _Builder:
             if title:
                 self.sidebar(block, plain(title.group(1)))
                 return
-        if self.caption is not None:  # a caption with no table after it stays text
-            self.caption = None
         self.prose.append(block)
 
 
@@ -331,7 +365,8 @@ def structure(sources: list[Source], system: str, ids: Ids) -> Structured:
         builder.flush()
         problems += builder.problems
         titles += builder.titles
-        run_ins += run_in_terms(source, blocks, builder.section_ids)
+        outside = [b for b in blocks if b.start not in builder.in_terms]
+        run_ins += run_in_terms(source, outside, builder.section_ids)
         pages += builder.pages
     used: set[str] = set()
     for page in pages:
