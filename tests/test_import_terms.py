@@ -8,7 +8,9 @@ for it (``tests/data/import/terms/``), imported as an author imports a book and 
   they are, and the nav showed two glossaries (``numbered.md``, ``twoparts.md``);
 * lower-case aliases linked verbs to nouns: "you mark 1 Stress" to *Mark*, the heist's
   target (``verbs.md``);
-* tables inside lists and block quotes were not published as tables (``tables.md``).
+* tables inside lists and block quotes were not published as tables (``tables.md``);
+* each condition's "Effects" and "Ending" sub-headings were terms, two of one name
+  (``subheadings.md``).
 """
 
 from __future__ import annotations
@@ -199,3 +201,12 @@ def test_every_table_shape_is_published_as_a_table(
         assert f"<td>{cell}</td>" in nested, cell
     assert "Then carry on." in nested and "The costs at a glance:" in nested
     assert "|---" not in nested  # no table left as text
+
+
+def test_a_glossary_terms_own_sub_headings_are_not_terms() -> None:
+    """Each condition's "Ending" sub-heading: two terms of one name stopped the import."""
+    book = make_book([read_source(TERMS / "subheadings.md", None)], "grey", None)
+    kinds = {(e["kind"], e["name"]) for e in book.entries()}
+    assert {("term", "Charmed"), ("section", "Ending")} <= kinds
+    assert ("term", "Blinded") in kinds or ("status", "Blinded") in kinds  # a condition read
+    assert ("term", "Ending") not in kinds

@@ -19,7 +19,7 @@ from .ids import Ids, page_name
 from .mechanics import Found, apply, read_mechanics
 from .problems import ImportFailed, Problem
 from .read import Source
-from .senses import verb_sense
+from .senses import verb_sense, verbs_used
 from .structure import PageData, structure
 from .terms import RunIn, aliases, heading_words
 
@@ -177,11 +177,12 @@ def _aliases(pages: list[PageData], text: str) -> list[str]:
     terms = [e for page in pages for e in page.entries if e["kind"] == "term"]
     taken = {e["name"] for e in terms}
     left_out: list[str] = []
+    used = verbs_used(text)
     for entry in terms:
         if entry.get("_no_aliases"):  # a stat: its name only ("an edge" is not Edge)
             continue
         forms = [a for a in aliases(entry["name"]) if a not in taken]
-        if verb_sense(entry["name"], text):
+        if verb_sense(entry["name"], used):
             lower = [a for a in forms if a == a.lower()]
             forms = [a for a in forms if a not in lower]
             left_out.append(f"{', '.join(lower)} ({entry['name']})")

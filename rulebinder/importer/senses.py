@@ -15,10 +15,11 @@ from functools import cache
 from pathlib import Path
 
 _VERBS = Path(__file__).with_name("verbs.txt")
-_SUBJECT = (
-    r"you|we|they|he|she|it|i|who|can|cannot|can't|may|must|might|should|shall|will|"
-    r"would|could|don't|doesn't|didn't|never|always"
+_SUBJECTS = frozenset(
+    "you we they he she it i who can cannot can't may must might should shall will would "
+    "could don't doesn't didn't never always".split()
 )
+_THIRD = frozenset(("he", "she", "it", "who"))
 
 
 @cache
@@ -32,28 +33,34 @@ def common_verbs() -> frozenset[str]:
     return frozenset(w.strip() for w in lines if w.strip() and not w.startswith("#"))
 
 
-def verb_uses(word: str, text: str) -> int:
-    """How often ``text`` uses the lower-case ``word`` as a verb: right after a subject
-    pronoun or a modal (its ``-s`` form after he, she, it or who).
+def verbs_used(text: str) -> frozenset[str]:
+    """The lower-case words ``text`` uses as verbs: right after a subject pronoun or a
+    modal ("you mark", "can score"), or in their ``-s`` form after he, she, it or who.
 
-    >>> verb_uses("mark", "You **mark** 1 Stress. The mark sleeps. She marks a box.")
-    2
-    >>> verb_uses("action", "You can take an action.")
-    0
+    >>> used = verbs_used("You **mark** 1 Stress. The take is yours. She scores twice.")
+    >>> "mark" in used, "score" in used, "take" in used
+    (True, True, False)
+    >>> "take" in verbs_used("You can take an action.")
+    True
     """
-    text = re.sub(r"[*_`]", "", text)  # "you **mark** 1 Stress" is "you mark 1 Stress"
-    base = re.compile(rf"\b(?i:{_SUBJECT})\s+{re.escape(word)}\b")
-    third = re.compile(rf"\b(?i:he|she|it|who)\s+{re.escape(word)}e?s\b")
-    return len(base.findall(text)) + len(third.findall(text))
+    words = re.findall(r"[a-z']+", re.sub(r"[*_`]", "", text).lower())
+    used: set[str] = set()
+    for before, word in zip(words, words[1:], strict=False):
+        if before in _SUBJECTS:
+            used.add(word)
+        if before in _THIRD and word.endswith("s"):
+            used.update({word[:-1], word[:-2]})
+    return frozenset(used)
 
 
-def verb_sense(name: str, text: str) -> bool:
+def verb_sense(name: str, used: frozenset[str]) -> bool:
     """Whether the term ``name``'s lower-case form is, in this book, a verb of another
-    sense: a one-word name, a common verb, used as one in ``text``.
+    sense: a one-word name, a common verb, and among the book's ``used`` verbs
+    (:func:`verbs_used`).
 
-    >>> book = "When you push yourself, you mark 1 Stress. Pick a Mark for the job."
-    >>> verb_sense("Mark", book), verb_sense("Stress", book), verb_sense("Push Roll", book)
+    >>> used = verbs_used("When you push yourself, you mark 1 Stress. Pick a Mark.")
+    >>> verb_sense("Mark", used), verb_sense("Stress", used), verb_sense("Push Roll", used)
     (True, False, False)
     """
-    word = name.lower()
-    return " " not in name.strip() and word in common_verbs() and verb_uses(word, text) > 0
+    word = name.strip().lower()
+    return " " not in word and word in common_verbs() and word in used

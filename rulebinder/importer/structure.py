@@ -103,12 +103,13 @@ def glossary_term_levels(blocks: list[Block]) -> dict[int, int]:
         at += 1
         if not is_glossary(plain(head.inline)):
             continue
-        levels = []
+        levels, names = [], []
         while at < len(headings) and headings[at].level > head.level:
             if not is_letter_group(plain(headings[at].inline)):
                 levels.append(headings[at].level)
+                names.append(plain(headings[at].inline))
             at += 1
-        out[head.start] = term_level(levels) or head.level + 1
+        out[head.start] = term_level(levels, names) or head.level + 1
     return out
 
 

@@ -107,17 +107,28 @@ def is_letter_group(name: str) -> bool:
     return bool(_LETTERS.match(name.strip()))
 
 
-def term_level(levels: list[int]) -> int:
-    """The heading level of a glossary part's terms, from the levels of the headings under
-    the glossary heading: the most common (letter groups and groupings are fewer), the
-    shallower of equals (a term's own sub-headings are not terms).
+def term_level(levels: list[int], names: list[str] | None = None) -> int:
+    """The heading level of a glossary part's terms, from the levels (and names) of the
+    headings under the glossary heading: the most common level (letter groups and
+    groupings are fewer), the shallower of equals (a term's own sub-headings are not terms),
+    among the levels whose names are all different when there is one (each term's
+    "Effects" sub-heading is not a term).
 
     >>> term_level([3, 4, 4, 4, 3, 4, 4]), term_level([3, 4, 3, 4]), term_level([])
     (4, 3, 0)
+    >>> term_level([3, 4, 4, 3, 4, 4], ["Blinded", "Effects", "Ending", "Charmed",
+    ...                                 "Effects", "Ending"])
+    3
     """
     if not levels:
         return 0
-    return min(set(levels), key=lambda level: (-levels.count(level), level))
+    names = names or [str(i) for i in range(len(levels))]
+    distinct = [
+        level for level in set(levels)
+        if len({n.lower() for n, at in zip(names, levels, strict=True) if at == level})
+        == levels.count(level)
+    ]
+    return min(distinct or set(levels), key=lambda level: (-levels.count(level), level))
 
 
 def _section_at(line: int, sections: list[tuple[int, str]]) -> str | None:
