@@ -32,6 +32,8 @@ class Block:
     level: int = 0
     inline: str = ""
     cells: list[list[str]] = field(default_factory=list)
+    nested: list[tuple[int, int, list[list[str]]]] = field(default_factory=list)
+    """Tables inside a list or a block quote: their source lines (start, end) and cells."""
 
 
 def plain(inline: str) -> str:
@@ -84,9 +86,26 @@ def parse_blocks(markdown: str) -> list[Block]:
             block.cells = _cells(inner)
         elif kind in ("bullet_list", "ordered_list"):
             block.markdown = _reindent(lines, start_line, end_line, inner)
+        if kind in ("bullet_list", "ordered_list", "blockquote"):
+            block.nested = _nested_tables(inner)
         blocks.append(block)
         index = end + 1
     return blocks
+
+
+def _nested_tables(tokens: list[Token]) -> list[tuple[int, int, list[list[str]]]]:
+    """The outermost tables among a block's inner tokens: lines and cells.
+
+    >>> block = parse_blocks("> | a | b |\\n> |---|---|\\n> | 1 | 2 |\\n")[0]
+    >>> block.kind, block.nested
+    ('blockquote', [(0, 3, [['a', 'b'], ['1', '2']])])
+    """
+    found = []
+    for at, token in enumerate(tokens):
+        if token.type == "table_open" and token.map:
+            end = next(i for i in range(at, len(tokens)) if tokens[i].type == "table_close")
+            found.append((token.map[0], token.map[1], _cells(tokens[at + 1 : end])))
+    return found
 
 
 def _cells(tokens: list[Token]) -> list[list[str]]:

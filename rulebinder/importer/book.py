@@ -19,8 +19,9 @@ from .ids import Ids, page_name
 from .mechanics import Found, apply, read_mechanics
 from .problems import ImportFailed, Problem
 from .read import Source
+from .senses import verb_sense, verbs_used
 from .structure import PageData, structure
-from .terms import RunIn, aliases
+from .terms import RunIn, aliases, heading_words
 
 _DICE = re.compile(r"(?<![\w])(\d*[dD](?:\d+|%))(?![\w])")
 
@@ -74,6 +75,37 @@ def _untexted_terms_become_sections(pages: list[PageData]) -> None:
             entry["name"] = entry["name"]
 
 
+def is_glossary_title(title: str) -> bool:
+    """Whether a page is the book's glossary: its title, numbering aside, has the word.
+
+    >>> [is_glossary_title(t) for t in ("2. Glossary", "Rules Glossary", "Glossary of Terms",
+    ...                                 "Conditions", "Glossolalia")]
+    [True, True, True, False, False]
+    """
+    return "glossary" in heading_words(title).lower().split()
+
+
+def merge_glossaries(pages: list[PageData]) -> list[str]:
+    """One glossary per book: the entries of every later glossary page go to the end of the
+    first, and the later pages go (one Glossary in the nav). What was merged, said.
+
+    >>> pages = [PageData("glossary", "Glossary", [{"id": "a"}]), PageData("x", "X"),
+    ...          PageData("more", "9. Glossary", [{"id": "b"}])]
+    >>> merge_glossaries(pages)
+    ['glossary pages merged into Glossary: 9. Glossary']
+    >>> [p.name for p in pages], pages[0].entries
+    (['glossary', 'x'], [{'id': 'a'}, {'id': 'b'}])
+    """
+    glossaries = [page for page in pages if is_glossary_title(page.title)]
+    if len(glossaries) < 2:
+        return []
+    first, rest = glossaries[0], glossaries[1:]
+    for page in rest:
+        first.entries += page.entries
+        pages.remove(page)
+    return [f"glossary pages merged into {first.title}: {', '.join(p.title for p in rest)}"]
+
+
 def _glossary(
     book_pages: list[PageData], run_ins: list[RunIn], ids: Ids, notes: list[str]
 ) -> PageData | None:
@@ -107,7 +139,7 @@ def _glossary(
     if not terms and not added:
         return None
     used = {page.name for page in book_pages}
-    own = [p for p in book_pages if p.title.strip().lower() == "glossary"]
+    own = [p for p in book_pages if is_glossary_title(p.title)]
     page = PageData(page_name("Glossary", used), "Glossary")
     if own:  # the book's own Glossary chapter gets them, after its own entries
         page = own[0]
@@ -139,16 +171,29 @@ def _by_kind(pages: list[PageData], glossary: str) -> str:
     )
 
 
-def _aliases(pages: list[PageData]) -> None:
+def _aliases(pages: list[PageData], text: str) -> list[str]:
+    """Each term's aliases (:func:`.terms.aliases`), but the lower-case forms of a term
+    whose word the book uses as a verb in another sense (:mod:`.senses`); those, said."""
     terms = [e for page in pages for e in page.entries if e["kind"] == "term"]
     taken = {e["name"] for e in terms}
+    left_out: list[str] = []
+    used = verbs_used(text)
     for entry in terms:
         if entry.get("_no_aliases"):  # a stat: its name only ("an edge" is not Edge)
             continue
         forms = [a for a in aliases(entry["name"]) if a not in taken]
+        if verb_sense(entry["name"], used):
+            lower = [a for a in forms if a == a.lower()]
+            forms = [a for a in forms if a not in lower]
+            left_out.append(f"{', '.join(lower)} ({entry['name']})")
         taken.update(forms)
         if forms:
             entry["aliases"] = forms
+    if not left_out:
+        return []
+    return [f"aliases left out, a verb in this book (\"you mark\"), not the term: "
+            f"{'; '.join(left_out)}; if they mean the term, add them to the term's aliases "
+            "in refine.yml"]
 
 
 def _footnotes(pages: list[PageData]) -> list[str]:
@@ -233,10 +278,12 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
         if [e["name"] for e in pages[0].entries] == [name] and len(pages) > 1:
             pages = pages[1:]
     _untexted_terms_become_sections(pages)
+    merged = merge_glossaries(pages)
     problems += _check_terms(pages)
     if problems:
         raise ImportFailed(problems)
-    notes: list[str] = [f"{s.name}: {note}" for s in sources for note in s.notes] + footnotes
+    notes: list[str] = [f"{s.name}: {note}" for s in sources for note in s.notes]
+    notes += footnotes + merged
     kept = copy.deepcopy(pages)
     try:
         found = read_mechanics(pages, ids)
@@ -253,7 +300,7 @@ def make_book(sources: list[Source], system_id: str, title: str | None) -> Book:
     glossary = _glossary(pages, run_ins, ids, notes)
     if glossary:
         pages.append(glossary)
-    _aliases(pages)
+    notes += _aliases(pages, "\n".join(source.markdown for source in sources))
     for entry in (e for page in pages for e in page.entries):
         entry.pop("_line", None)
         entry.pop("_level", None)

@@ -13,18 +13,41 @@ from .blocks import Block, plain
 from .ids import Ids, page_name
 from .problems import Problem
 from .read import Source
-from .tables import dice_calculator, table_entry
+from .tables import dice_calculator, lift_tables, table_entry
 from .terms import (
-    GLOSSARY_HEADING,
     TAGGED,
     RunIn,
     definition_list,
     glossary_label,
+    is_glossary,
+    is_letter_group,
     run_in_terms,
+    term_level,
 )
 
 _SIDEBAR = re.compile(r"^\s*>\s*\*\*([^*\n]+?)\*\*[:.]?\s*")
 _CAPTION = re.compile(r"^Table:\s*(.+)$")
+_NUMBERED_CAPTION = re.compile(r"^Table\s+[\w.-]{1,6}(\s*[:.\-–—]\s*\S.*)?$")
+_BOLD_LINE = re.compile(r"^(\*\*|__)[^*_\n]+\1$")
+
+
+def caption_of(inline: str) -> str | None:
+    """The table caption a paragraph is, if it is one: ``Table: Name``, ``Table 7: Name``
+    or a short bold line (kept as a caption only when a table follows it).
+
+    >>> caption_of("Table: Lights"), caption_of("**Table 7: Travel Pace**")
+    ('Lights', 'Table 7: Travel Pace')
+    >>> caption_of("**Weapons**"), caption_of("Table 3 shows the costs."), caption_of("Hi")
+    ('Weapons', None, None)
+    """
+    text = inline.strip()
+    named = _CAPTION.match(plain(text))
+    if named:
+        return plain(named.group(1))
+    words = plain(text)
+    if _NUMBERED_CAPTION.match(words) or (_BOLD_LINE.match(text) and len(words.split()) <= 8):
+        return words.rstrip(":")
+    return None
 
 
 @dataclass
@@ -63,11 +86,41 @@ def split_level(blocks: list[Block]) -> int:
     return deeper[0] if levels.count(top) == 1 and deeper else top
 
 
+def glossary_term_levels(blocks: list[Block]) -> dict[int, int]:
+    r"""Each glossary heading's line, with the heading level of its terms (:func:`term_level`
+    of the headings under it, letter groups aside).
+
+    >>> md = "## Rules Glossary\n### A\n#### Ally\n#### Armor\n### B\n#### Bane\n## Next"
+    >>> from rulebinder.importer.blocks import parse_blocks
+    >>> glossary_term_levels(parse_blocks(md))
+    {0: 4}
+    """
+    out: dict[int, int] = {}
+    headings = [b for b in blocks if b.kind == "heading"]
+    at = 0
+    while at < len(headings):
+        head = headings[at]
+        at += 1
+        if not is_glossary(plain(head.inline)):
+            continue
+        levels, names = [], []
+        while at < len(headings) and headings[at].level > head.level:
+            if not is_letter_group(plain(headings[at].inline)):
+                levels.append(headings[at].level)
+                names.append(plain(headings[at].inline))
+            at += 1
+        out[head.start] = term_level(levels, names) or head.level + 1
+    return out
+
+
 class _Builder:
     """Walks one source's blocks, keeping the heading path and the entry being filled."""
 
-    def __init__(self, source: Source, ids: Ids, system: str, one_page: bool) -> None:
+    def __init__(self, source: Source, ids: Ids, system: str, one_page: bool,
+                 term_levels: dict[int, int] | None = None) -> None:
         self.source, self.ids, self.system = source, ids, system
+        self.term_levels = term_levels or {}  # a glossary heading's line -> its terms' level
+        self.term_level = 0
         self.one_page = one_page
         self.pages: list[PageData] = []
         self.problems: list[Problem] = []
@@ -75,6 +128,8 @@ class _Builder:
         self.open: dict[str, Any] | None = None  # the entry whose text the prose goes into
         self.prose: list[Block] = []
         self.caption: str | None = None
+        self.caption_block: Block | None = None
+        self.in_terms: set[int] = set()  # the lines of blocks within a heading term's text
         self.glossary_level = 0
         self.titles: list[str] = []
         self.section_ids: list[tuple[int, str]] = []  # (source line, entry id), for run-ins
@@ -162,7 +217,8 @@ class _Builder:
         if starts_page:
             self.pages.append(PageData("", name))
         tagged = TAGGED.match(name)
-        in_glossary = self.glossary_level and block.level > self.glossary_level
+        in_glossary = (self.glossary_level and block.level == self.term_level
+                       and not is_letter_group(name))
         depth = block.level - level_of_page if level_of_page else block.level - 1
         level = max(2, min(6, 2 + depth))
         if (tagged or in_glossary) and not starts_page:
@@ -178,8 +234,9 @@ class _Builder:
             entry["_level"] = level
             self.open = self.add(entry)
             return
-        if GLOSSARY_HEADING.match(name):
+        if not self.glossary_level and is_glossary(name):
             self.glossary_level = block.level
+            self.term_level = self.term_levels.get(block.start, block.level + 1)
         entry = {
             "kind": "section",
             "id": self.ids.new(name),
@@ -194,7 +251,7 @@ class _Builder:
     def table(self, block: Block) -> None:
         self.flush()
         name = self.caption or (f"{self.path[-1][1]} table" if self.path else "Table")
-        self.caption = None
+        self.caption, self.caption_block = None, None
         entry, problems = table_entry(block, name, self.ids, self.source, self.source_ref())
         self.problems += problems
         if entry:
@@ -232,9 +289,11 @@ class _Builder:
 
     def labelled(self, block: Block) -> bool:
         """In a glossary part, ``**Term:** text`` paragraphs and list items are terms, in
-        place; whether ``block`` was taken so."""
+        place (but not within a heading term's definition); whether ``block`` was taken so."""
         if not self.glossary_level or block.kind not in ("paragraph", "bullet_list"):
             return False
+        if self.open is not None and self.open["kind"] == "term":
+            return False  # a heading term's own labelled paragraphs are its definition
         items = [block.markdown]
         if block.kind == "bullet_list":
             items = re.split(r"\n(?=[-*+]\s)", block.markdown)
@@ -251,17 +310,30 @@ class _Builder:
         return True
 
     def block(self, block: Block) -> None:
+        if block.nested:  # tables in a list or a block quote: each is table data
+            rest, tables = lift_tables(block, self.lines())
+            if rest is not None:
+                self.block(rest)
+            title = _SIDEBAR.match(block.markdown) if block.kind == "blockquote" else None
+            for table in tables:
+                self.caption = self.caption or (plain(title.group(1)).rstrip(".:")
+                                                if title else None)
+                self.table(table)
+            return
+        if self.open is not None and self.open["kind"] == "term":
+            self.in_terms.add(block.start)  # a heading term's own text: no run-in terms
         if self.labelled(block):
             return
-        if block.kind == "paragraph":
-            caption = _CAPTION.match(block.inline.strip())
-            if caption:
-                self.flush()
-                self.caption = plain(caption.group(1))
-                return
+        if block.kind == "paragraph" and caption_of(block.inline):
+            self.flush()
+            self.caption, self.caption_block = caption_of(block.inline), block
+            return
         if block.kind == "table":
             self.table(block)
             return
+        if self.caption_block is not None:  # a caption with no table after it stays text
+            self.prose.append(self.caption_block)
+            self.caption, self.caption_block = None, None
         if block.kind == "dl":
             self.definitions(block)
             return
@@ -270,8 +342,6 @@ class _Builder:
             if title:
                 self.sidebar(block, plain(title.group(1)))
                 return
-        if self.caption is not None:  # a caption with no table after it stays text
-            self.caption = None
         self.prose.append(block)
 
 
@@ -287,7 +357,7 @@ def structure(sources: list[Source], system: str, ids: Ids) -> Structured:
     for source in sources:
         blocks = parse_blocks(source.markdown)
         level = split_level(blocks)
-        builder = _Builder(source, ids, system, one_page)
+        builder = _Builder(source, ids, system, one_page, glossary_term_levels(blocks))
         for block in blocks:
             if block.kind == "heading":
                 builder.heading(block, level)
@@ -296,7 +366,8 @@ def structure(sources: list[Source], system: str, ids: Ids) -> Structured:
         builder.flush()
         problems += builder.problems
         titles += builder.titles
-        run_ins += run_in_terms(source, blocks, builder.section_ids)
+        outside = [b for b in blocks if b.start not in builder.in_terms]
+        run_ins += run_in_terms(source, outside, builder.section_ids)
         pages += builder.pages
     used: set[str] = set()
     for page in pages:

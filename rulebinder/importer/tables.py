@@ -28,6 +28,35 @@ def _cells_in(line: str) -> int:
     return len(re.split(r"(?<!\\)\|", inner))
 
 
+def lift_tables(block: Block, lines: list[str]) -> tuple[Block | None, list[Block]]:
+    r"""The tables inside a list or a block quote, as table blocks of their own (without
+    the ``>`` marks and the indent), and the block without them (``None`` when nothing is
+    left): every source table becomes table data.
+
+    >>> from rulebinder.importer.blocks import parse_blocks
+    >>> md = "> Costs:\n>\n> | a | b |\n> |---|---|\n> | 1 | 2 |"
+    >>> rest, tables = lift_tables(parse_blocks(md)[0], md.splitlines())
+    >>> rest.markdown, tables[0].markdown, tables[0].cells
+    ('> Costs:\n>', '| a | b |\n|---|---|\n| 1 | 2 |', [['a', 'b'], ['1', '2']])
+    """
+    if not block.nested:
+        return block, []
+    inside = {line for start, end, _ in block.nested for line in range(start, end)}
+    own = block.markdown.split("\n")
+    kept = [text for offset, text in enumerate(own) if block.start + offset not in inside]
+    tables = [
+        Block("table", start, end,
+              "\n".join(re.sub(r"^\s*(?:>\s?)*\s*", "", line) for line in lines[start:end]),
+              cells=cells)
+        for start, end, cells in block.nested
+    ]
+    if not "".join(kept).replace(">", "").strip():
+        return None, tables
+    rest = Block(block.kind, block.start, block.end, "\n".join(kept).rstrip(), block.level,
+                 block.inline)
+    return rest, tables
+
+
 def die_of(header: str) -> str | None:
     """The die a first column header names, normalised (``D6`` -> ``d6``).
 

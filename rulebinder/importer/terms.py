@@ -20,6 +20,15 @@ GLOSSARY_HEADING = re.compile(
     r"^(glossary|definitions?|conditions|terms|key\s*terms|keywords|status(es| effects)?)\b",
     re.IGNORECASE,
 )
+"""A heading that starts with a glossary word (read by its words: :func:`heading_words`)."""
+_GLOSSARY_END = re.compile(
+    r"\b(glossary|definitions|terms|terminology|keywords)$", re.IGNORECASE
+)
+_NUMBERING = re.compile(
+    r"^(?:(?i:chapter|part|appendix|annex|section|book)(?:\s+(?:\d+(?:\.\d+)*|[IVXLCDM]+|[A-Z]))?"
+    r"\s*[.:)\-–—]?\s+|\d+(?:\.\d+)*[.:)]?\s+|[IVXLCDM]+[.:)]\s+|[A-Z][.:)]\s+)"
+)
+_LETTERS = re.compile(r"^[A-Z](\s*[-–—]\s*[A-Z])?$")
 _RUN_IN = re.compile(r"^(\*\*\*?|__)([^*_\n]{1,40}?)\.(\*\*\*?|__)\s+(\S.*)", re.DOTALL)
 _DEFINED_LABEL = re.compile(r"^\s*[-*+]?\s*(\*\*\*?)([^*\n]{1,40}?)[:.]?\1[:.]?\s+(\S.*)", re.S)
 
@@ -59,6 +68,67 @@ def aliases(name: str) -> list[str]:
         if form != name and form not in seen:
             seen.append(form)
     return seen
+
+
+def heading_words(name: str) -> str:
+    """A heading read by its words: without the numbering before them.
+
+    >>> [heading_words(h) for h in ("2. Glossary", "8.2 Conditions", "II. Terms",
+    ...                             "Chapter 3: Glossary", "Appendix C - Key Terms")]
+    ['Glossary', 'Conditions', 'Terms', 'Glossary', 'Key Terms']
+    >>> heading_words("A Dark Night"), heading_words("3 Wishes"), heading_words("Appendix")
+    ('A Dark Night', 'Wishes', 'Appendix')
+    """
+    words = _NUMBERING.sub("", name.strip(), count=1).strip()
+    return words or name.strip()
+
+
+def is_glossary(name: str) -> bool:
+    """Whether a heading names a glossary part: it starts with a glossary word
+    (Glossary, Definitions, Conditions, Terms, Keywords, Statuses), or is a short heading
+    ending in one (Rules Glossary, Game Terms), numbering aside.
+
+    >>> [is_glossary(h) for h in ("Rules Glossary", "8. Conditions", "Victory Conditions",
+    ...                           "Terms of Play", "Combat")]
+    [True, True, False, True, False]
+    """
+    words = heading_words(name)
+    return bool(GLOSSARY_HEADING.match(words)) or (
+        len(words.split()) <= 4 and bool(_GLOSSARY_END.search(words))
+    )
+
+
+def is_letter_group(name: str) -> bool:
+    """A glossary's letter heading (``A``, ``B–C``): a group of terms, never a term.
+
+    >>> is_letter_group("A"), is_letter_group("B–C"), is_letter_group("Ally")
+    (True, True, False)
+    """
+    return bool(_LETTERS.match(name.strip()))
+
+
+def term_level(levels: list[int], names: list[str] | None = None) -> int:
+    """The heading level of a glossary part's terms, from the levels (and names) of the
+    headings under the glossary heading: the most common level (letter groups and
+    groupings are fewer), the shallower of equals (a term's own sub-headings are not terms),
+    among the levels whose names are all different when there is one (each term's
+    "Effects" sub-heading is not a term).
+
+    >>> term_level([3, 4, 4, 4, 3, 4, 4]), term_level([3, 4, 3, 4]), term_level([])
+    (4, 3, 0)
+    >>> term_level([3, 4, 4, 3, 4, 4], ["Blinded", "Effects", "Ending", "Charmed",
+    ...                                 "Effects", "Ending"])
+    3
+    """
+    if not levels:
+        return 0
+    names = names or [str(i) for i in range(len(levels))]
+    distinct = [
+        level for level in set(levels)
+        if len({n.lower() for n, at in zip(names, levels, strict=True) if at == level})
+        == levels.count(level)
+    ]
+    return min(distinct or set(levels), key=lambda level: (-levels.count(level), level))
 
 
 def _section_at(line: int, sections: list[tuple[int, str]]) -> str | None:
