@@ -32,14 +32,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .runtime import CACHE_DIR
+from .shared import prune, user_cache
 
 __all__ = ["SNAPSHOT_VERSIONS", "publish_snapshot", "snapshot_enabled", "snapshot_key"]
 
 #: Pyodide versions whose private snapshot API this build was written and tested against.
 SNAPSHOT_VERSIONS = ("0.29.5",)
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
-_KEEP = 3  # snapshots kept in the build cache
+#: The size the shared cache of snapshots is pruned to (each is about 5 MB).
+MAX_CACHE_BYTES = 64 * 1024 * 1024
 
 
 def snapshot_enabled(environ: dict[str, str] | None = None) -> bool:
@@ -101,8 +102,12 @@ def _make(node: str, pyodide: Path, target: Path) -> str | None:
     return None
 
 
-def publish_snapshot(site_dir: Path, project_dir: Path) -> str:
+def publish_snapshot(site_dir: Path, project_dir: Path, shared: Path | None = None) -> str:
     """Add ``snapshot-<key>.bin.gz`` beside the core wheel and name it in ``manifest.json``.
+
+    The snapshot is kept in ``shared`` (default: ``snapshot/`` of the user's cache,
+    :mod:`.shared`) by its key (:func:`snapshot_key`): a build from the same inputs, in this
+    project or a copy of it, takes it from there.
 
     Returns what happened, for the build log: the snapshot's path, or why there is none.
     """
@@ -124,14 +129,14 @@ def publish_snapshot(site_dir: Path, project_dir: Path) -> str:
     if node is None:
         return "no memory snapshot: node is not installed; readers boot Python normally"
     key = snapshot_key(pyodide, manifest)
-    cache = project_dir / CACHE_DIR / f"snapshot-{key}.bin.gz"
-    if not cache.is_file():
+    cache = (shared or user_cache() / "snapshot") / f"snapshot-{key}.bin.gz"
+    if cache.is_file():
+        os.utime(cache)  # kept by the pruning, which goes by last use
+    else:
         failure = _make(node, pyodide, cache)
         if failure is not None:
             return f"no memory snapshot: {failure}; readers boot Python normally"
-        kept = sorted(cache.parent.glob("snapshot-*.bin.gz"), key=lambda f: f.stat().st_mtime)
-        for old in kept[:-_KEEP]:
-            old.unlink(missing_ok=True)
+        prune(cache.parent, MAX_CACHE_BYTES)
     target = wheel_folder / cache.name
     shutil.copyfile(cache, target)
     with gzip.open(target, "rb") as unpacked:
