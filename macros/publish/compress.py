@@ -122,7 +122,7 @@ def precompress(site_dir: Path, project_dir: Path, cache: Path | None = None) ->
     _pack_all(jobs)
     plain = packed = 0
     for path, data in files:
-        gz, br = (_read(_slot(cache, data, suffix)) for suffix in ENCODINGS)
+        br, gz = (_read(_slot(cache, data, suffix)) for suffix in ENCODINGS)
         made = path.with_name(path.name + ".gz")
         if len(gz) < len(data) and not made.exists():  # MkDocs writes sitemap.xml.gz itself
             made.write_bytes(gz)
