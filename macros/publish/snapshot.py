@@ -4,8 +4,7 @@ Called from ``on_post_build`` after :func:`macros.publish.runtime.publish_runtim
 before the offline shell (which lists it with the runtime). Node boots the
 published runtime, installs the rules core, runs every calculator once with its
 defaults and saves Pyodide's memory (``macros/publish/snapshot.mjs``), gzipped on every
-core (:mod:`.pgzip`; 21 MB of
-memory, mostly zeros, is 4.7 MB on the wire). The file goes beside the wheel, in
+core (:mod:`.pgzip`; 21 MB of memory, mostly zeros, is 4.7 MB on the wire). The file goes beside the wheel, in
 the folder named by the wheel's hash, under a name made of its own key (the
 runtime, the standard library, the wheel and the script), and ``manifest.json``
 names it with its unpacked size and first four bytes. The page's worker
