@@ -61,6 +61,20 @@ def test_a_second_project_takes_the_compressed_copies_from_the_shared_cache(
     assert gzip.decompress((second / "page.html.gz").read_bytes()).decode() == TEXT + "B"
 
 
+def test_a_copy_pruned_by_another_build_meanwhile_is_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another build sharing the cache may prune a copy after this one found it."""
+    cache = tmp_path / "compressed"
+    site = site_with(tmp_path / "site", {"runtime.js": TEXT})
+    compress.precompress(site, tmp_path, cache)
+    for slot in cache.iterdir():
+        slot.unlink()
+    monkeypatch.setattr(compress, "used", lambda slot: True)  # found, then pruned
+    compress.precompress(site, tmp_path, cache)
+    assert brotli.decompress((site / "runtime.js.br").read_bytes()).decode() == TEXT
+
+
 def test_the_shared_cache_is_the_users_or_rulebinder_cache() -> None:
     assert user_cache({CACHE_ENV: "/somewhere/else"}) == Path("/somewhere/else")
     assert user_cache({}).name == "rulebinder"

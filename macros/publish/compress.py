@@ -28,7 +28,7 @@ from pathlib import Path
 
 import brotli
 
-from .shared import prune, put, user_cache
+from .shared import prune, put, used, user_cache
 
 __all__ = ["COMPRESSIBLE", "precompress", "precompress_enabled", "siblings"]
 
@@ -117,12 +117,12 @@ def precompress(site_dir: Path, project_dir: Path, cache: Path | None = None) ->
         (path, slot)
         for path, data in files
         for suffix in ENCODINGS
-        if not (slot := _slot(cache, data, suffix)).is_file()
+        if not used(slot := _slot(cache, data, suffix))
     ]
     _pack_all(jobs)
     plain = packed = 0
     for path, data in files:
-        br, gz = (_read(_slot(cache, data, suffix)) for suffix in ENCODINGS)
+        br, gz = (_read(path, _slot(cache, data, suffix)) for suffix in ENCODINGS)
         made = path.with_name(path.name + ".gz")
         if len(gz) < len(data) and not made.exists():  # MkDocs writes sitemap.xml.gz itself
             made.write_bytes(gz)
@@ -138,7 +138,11 @@ def precompress(site_dir: Path, project_dir: Path, cache: Path | None = None) ->
     )
 
 
-def _read(slot: Path) -> bytes:
-    """A cached copy, marked as used (the pruning goes by last use)."""
-    os.utime(slot)
-    return slot.read_bytes()
+def _read(source: Path, slot: Path) -> bytes:
+    """The cached copy of ``source`` in ``slot``; made again if another build pruned it
+    meanwhile."""
+    try:
+        return slot.read_bytes()
+    except FileNotFoundError:
+        _pack(str(source), str(slot))
+        return slot.read_bytes()

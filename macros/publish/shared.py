@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["CACHE_ENV", "prune", "put", "user_cache"]
+__all__ = ["CACHE_ENV", "prune", "put", "used", "user_cache"]
 
 #: An environment variable naming another cache folder than the user's.
 CACHE_ENV = "RULEBINDER_CACHE"
@@ -56,6 +56,22 @@ def put(slot: Path, data: bytes) -> None:
     tmp = slot.with_name(f".{slot.name}.{os.getpid()}")
     tmp.write_bytes(data)
     tmp.replace(slot)
+
+
+def used(slot: Path) -> bool:
+    """Whether ``slot`` is in the cache; if so marked as just used, so that :func:`prune`
+    (which goes by last use) keeps it.
+
+    >>> import tempfile
+    >>> slot = Path(tempfile.mkdtemp()) / "x.zip"
+    >>> used(slot), slot.write_bytes(b"x"), used(slot)
+    (False, 1, True)
+    """
+    try:
+        os.utime(slot)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def prune(folder: Path, max_bytes: int) -> int:

@@ -4,10 +4,10 @@ Called from ``on_post_build`` after :func:`macros.publish.runtime.publish_runtim
 before the offline shell (which lists it with the runtime). Node boots the
 published runtime, installs the rules core, runs every calculator once with its
 defaults and saves Pyodide's memory (``macros/publish/snapshot.mjs``), gzipped on every
-core (:mod:`.pgzip`; 21 MB of memory, mostly zeros, is 4.7 MB on the wire). The file goes beside the wheel, in
-the folder named by the wheel's hash, under a name made of its own key (the
-runtime, the standard library, the wheel and the script), and ``manifest.json``
-names it with its unpacked size and first four bytes. The page's worker
+core (:mod:`.pgzip`; 21 MB of memory, mostly zeros, is 4.7 MB on the wire). The file
+goes beside the wheel, in the folder named by the wheel's hash, under a name made of its
+own key (the runtime, the standard library, the wheel and the script), and
+``manifest.json`` names it with its unpacked size and first four bytes. The page's worker
 (``macros/assets/calc-worker.js``) downloads it with the runtime, unpacks it as it
 arrives (``DecompressionStream``), checks size and magic number, and restores
 Python from it instead of starting Python and importing the core; if that fails
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from . import pgzip
-from .shared import prune, user_cache
+from .shared import prune, used, user_cache
 
 __all__ = ["SNAPSHOT_VERSIONS", "publish_snapshot", "snapshot_enabled", "snapshot_key"]
 
@@ -130,9 +130,7 @@ def publish_snapshot(site_dir: Path, project_dir: Path, shared: Path | None = No
         return "no memory snapshot: node is not installed; readers boot Python normally"
     key = snapshot_key(pyodide, manifest)
     cache = (shared or user_cache() / "snapshot") / f"snapshot-{key}.bin.gz"
-    if cache.is_file():
-        os.utime(cache)  # kept by the pruning, which goes by last use
-    else:
+    if not used(cache):  # kept by the pruning, which goes by last use
         failure = _make(node, pyodide, cache)
         if failure is not None:
             return f"no memory snapshot: {failure}; readers boot Python normally"

@@ -35,7 +35,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .shared import prune, put, user_cache
+from .shared import prune, put, used, user_cache
 
 __all__ = ["core_imports", "publish_stdlib", "trim", "trimmed_enabled"]
 
@@ -185,10 +185,7 @@ def publish_stdlib(site_dir: Path, project_dir: Path, shared: Path | None = None
     key = _key(pyodide, manifest, named)
     cache = (shared or user_cache() / "stdlib") / f"stdlib-{key}.zip"
     rest_file = cache.with_suffix(".json")
-    if cache.is_file() and rest_file.is_file():
-        os.utime(cache)
-        os.utime(rest_file)
-    else:
+    if not (used(cache) and used(rest_file)):
         listed = _listed(node, pyodide, named)
         if isinstance(listed, str):
             return f"whole standard library: {listed}"
