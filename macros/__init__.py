@@ -12,6 +12,7 @@ import importlib
 import logging
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -294,10 +295,27 @@ def _owlbear(env: Any, site_dir: Path, data: RulesData) -> str:
     return publish_owlbear(site_dir, books, str(env.conf["site_name"]), _version())
 
 
+class _Steps:
+    """Times the publishing steps: ``step(name, result)`` logs (DEBUG, ``-v``) the seconds
+    since the previous step and hands ``result`` back."""
+
+    def __init__(self) -> None:
+        self.last = time.perf_counter()
+
+    def __call__(self, name: str, result: Any) -> Any:
+        now = time.perf_counter()
+        _LOG.debug("publish step %s: %.2f s", name, now - self.last)
+        self.last = now
+        return result
+
+
 def on_post_build(env: Any) -> None:
     """Fail the build if a data page was never rendered; publish the Pyodide runtime and
     its memory snapshot (the build log says why when there is none), then the offline
-    shell (service worker, web app manifest, icons), which lists them."""
+    shell (service worker, web app manifest, icons), which lists them, and precompressed
+    copies. Under ``mkdocs serve`` (a site for the author's eyes) the runtime only: no
+    trimmed standard library, snapshot, offline copy or precompressed copies, whose inputs
+    an edit of the rules data changes and which take seconds to remake."""
     current = sys.modules.get(__name__)
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
@@ -311,20 +329,24 @@ def on_post_build(env: Any) -> None:
 
     site_dir = Path(env.conf["site_dir"])
     engine = engine_dir(env)
+    step = _Steps()
+    serving = under_serve(site_dir)
     try:
-        publish_runtime(site_dir, engine)
-        _LOG.info(publish_stdlib(site_dir, engine))
-        # INFO either way: without a snapshot the site still works (a warning would stop a
-        # --strict build), and the line says why there is none.
-        _LOG.info(publish_snapshot(site_dir, engine))
+        step("runtime", publish_runtime(site_dir, engine))
+        if not serving:  # for the author's eyes: Python boots normally (on_serve says so)
+            _LOG.info(step("stdlib", publish_stdlib(site_dir, engine)))
+            # INFO either way: without a snapshot the site still works (a warning would
+            # stop a --strict build), and the line says why there is none.
+            _LOG.info(step("snapshot", publish_snapshot(site_dir, engine)))
         inline_manifest(site_dir)  # the worker then needs no request for it
         if (data := _STATE.get("data")) is not None:  # before the offline shell lists files
-            _LOG.info(publish_open_data(site_dir, data, f"Rulebinder {_version()}"))
-            _LOG.info(_share_pages(env, site_dir, data))
-            _LOG.info(_owlbear(env, site_dir, data))
-        publish_offline(site_dir, engine, env.conf)
-        if not under_serve(site_dir):  # its server ignores them
-            _LOG.info(precompress(site_dir, engine))
+            made_by = f"Rulebinder {_version()}"
+            _LOG.info(step("open data", publish_open_data(site_dir, data, made_by)))
+            _LOG.info(step("share pages", _share_pages(env, site_dir, data)))
+            _LOG.info(step("owlbear", _owlbear(env, site_dir, data)))
+        step("offline", publish_offline(site_dir, engine, env.conf))
+        if not serving:  # its server ignores them
+            _LOG.info(step("precompress", precompress(site_dir, engine)))
     except (PublishError, OfflineError) as error:
         raise _stop(str(error)) from None
     data: RulesData | None = _STATE.get("data")

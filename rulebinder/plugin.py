@@ -318,6 +318,11 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         """Rebuild when the rules data or the books' Python (``books/``) changes, besides the
         docs."""
         self.macros.on_serve(server, config)
+        LOG.info(
+            "rulebinder serve: the site is rebuilt for your eyes only, without the memory "
+            "snapshot, the trimmed standard library, the offline copy and precompressed "
+            "copies (Python starts normally); `rulebinder build` makes them for deploying"
+        )
         project = Path(config.config_file_path).resolve().parent
         for folder in ("rules_data", author_books.FOLDER):
             if (project / folder).is_dir():

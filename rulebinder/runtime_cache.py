@@ -15,7 +15,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import os
 import shutil
 import tarfile
 import tempfile
@@ -25,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from macros.publish.runtime import RUNTIME_FILES
+from macros.publish.shared import CACHE_ENV, user_cache
 
 __all__ = [
     "CACHE_ENV",
@@ -43,8 +43,6 @@ PYODIDE_INTEGRITY = (
     "sha512-TkYrUv9m8QmfImADKRmpwZulL48E0uUaBSO+dvRQKyAJc0qh9gu7jn8btyHPh3NZm1r2IH2YrJhIr7Q2B9urAw=="
 )
 NPM_REGISTRY = "https://registry.npmjs.org"
-#: An environment variable naming another cache folder than the user's.
-CACHE_ENV = "RULEBINDER_CACHE"
 #: The files taken from the package: the runtime, and ``package.json`` (its version).
 FILES = (*RUNTIME_FILES, "package.json")
 _TIMEOUT = 60
@@ -55,19 +53,15 @@ class RuntimeFetchError(Exception):
 
 
 def cache_dir(environ: dict[str, str] | None = None) -> Path:
-    """The user's cache folder for Rulebinder (:data:`CACHE_ENV` if set).
+    """The user's cache folder for Rulebinder (:data:`CACHE_ENV` if set), which the
+    publishing steps share too (:mod:`macros.publish.shared`).
 
     >>> str(cache_dir({CACHE_ENV: "/tmp/rb-cache"}))
     '/tmp/rb-cache'
     >>> cache_dir({}).name
     'rulebinder'
     """
-    env = os.environ if environ is None else environ
-    if env.get(CACHE_ENV):
-        return Path(env[CACHE_ENV])
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("rulebinder", appauthor=False))
+    return user_cache(environ)
 
 
 def tarball_url(version: str = PYODIDE_VERSION, registry: str = NPM_REGISTRY) -> str:

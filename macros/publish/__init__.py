@@ -14,5 +14,8 @@ but needs neither today: it works on the built site and the engine folder
 * :mod:`~macros.publish.offline` — service worker (``serviceworker/``, by workbox-build),
   web app manifest and icons;
 * :mod:`~macros.publish.precache` — the service worker's file lists in Python, without Node;
-* :mod:`~macros.publish.compress` — ``.br`` and ``.gz`` copies beside the site's files.
+* :mod:`~macros.publish.compress` — ``.br`` and ``.gz`` copies beside the site's files;
+* :mod:`~macros.publish.shared` — the user's cache, shared by every project: compressed
+  copies, trimmed standard libraries and snapshots, by the hash of their inputs;
+* :mod:`~macros.publish.pgzip` — gzip at level 9 on every core (the snapshot).
 """

@@ -3,11 +3,11 @@
 Called from ``on_post_build`` after :func:`macros.publish.runtime.publish_runtime` and
 before the offline shell (which lists it with the runtime). Node boots the
 published runtime, installs the rules core, runs every calculator once with its
-defaults and saves Pyodide's memory (``macros/publish/snapshot.mjs``), gzipped (21 MB of
-memory, mostly zeros, is 4.7 MB on the wire). The file goes beside the wheel, in
-the folder named by the wheel's hash, under a name made of its own key (the
-runtime, the standard library, the wheel and the script), and ``manifest.json``
-names it with its unpacked size and first four bytes. The page's worker
+defaults and saves Pyodide's memory (``macros/publish/snapshot.mjs``), gzipped on every
+core (:mod:`.pgzip`; 21 MB of memory, mostly zeros, is 4.7 MB on the wire). The file
+goes beside the wheel, in the folder named by the wheel's hash, under a name made of its
+own key (the runtime, the standard library, the wheel and the script), and
+``manifest.json`` names it with its unpacked size and first four bytes. The page's worker
 (``macros/assets/calc-worker.js``) downloads it with the runtime, unpacks it as it
 arrives (``DecompressionStream``), checks size and magic number, and restores
 Python from it instead of starting Python and importing the core; if that fails
@@ -32,14 +32,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .runtime import CACHE_DIR
+from . import pgzip
+from .shared import prune, used, user_cache
 
 __all__ = ["SNAPSHOT_VERSIONS", "publish_snapshot", "snapshot_enabled", "snapshot_key"]
 
 #: Pyodide versions whose private snapshot API this build was written and tested against.
 SNAPSHOT_VERSIONS = ("0.29.5",)
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
-_KEEP = 3  # snapshots kept in the build cache
+#: The size the shared cache of snapshots is pruned to (each is about 5 MB).
+MAX_CACHE_BYTES = 64 * 1024 * 1024
 
 
 def snapshot_enabled(environ: dict[str, str] | None = None) -> bool:
@@ -95,14 +97,17 @@ def _make(node: str, pyodide: Path, target: Path) -> str | None:
                 f"{' / '.join(line[:300] for line in errors[-3:]) or said[-400:]}"
             )
         packed = Path(tmp) / "snapshot.bin.gz"
-        with raw.open("rb") as source, gzip.GzipFile(packed, "wb", 9, mtime=0) as out:
-            shutil.copyfileobj(source, out, 1 << 20)
+        packed.write_bytes(pgzip.compress(raw.read_bytes()))  # level 9 on every core
         packed.replace(target)
     return None
 
 
-def publish_snapshot(site_dir: Path, project_dir: Path) -> str:
+def publish_snapshot(site_dir: Path, project_dir: Path, shared: Path | None = None) -> str:
     """Add ``snapshot-<key>.bin.gz`` beside the core wheel and name it in ``manifest.json``.
+
+    The snapshot is kept in ``shared`` (default: ``snapshot/`` of the user's cache,
+    :mod:`.shared`) by its key (:func:`snapshot_key`): a build from the same inputs, in this
+    project or a copy of it, takes it from there.
 
     Returns what happened, for the build log: the snapshot's path, or why there is none.
     """
@@ -124,14 +129,12 @@ def publish_snapshot(site_dir: Path, project_dir: Path) -> str:
     if node is None:
         return "no memory snapshot: node is not installed; readers boot Python normally"
     key = snapshot_key(pyodide, manifest)
-    cache = project_dir / CACHE_DIR / f"snapshot-{key}.bin.gz"
-    if not cache.is_file():
+    cache = (shared or user_cache() / "snapshot") / f"snapshot-{key}.bin.gz"
+    if not used(cache):  # kept by the pruning, which goes by last use
         failure = _make(node, pyodide, cache)
         if failure is not None:
             return f"no memory snapshot: {failure}; readers boot Python normally"
-        kept = sorted(cache.parent.glob("snapshot-*.bin.gz"), key=lambda f: f.stat().st_mtime)
-        for old in kept[:-_KEEP]:
-            old.unlink(missing_ok=True)
+        prune(cache.parent, MAX_CACHE_BYTES)
     target = wheel_folder / cache.name
     shutil.copyfile(cache, target)
     with gzip.open(target, "rb") as unpacked:

@@ -35,14 +35,17 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .runtime import CACHE_DIR
+from .shared import prune, put, used, user_cache
 
 __all__ = ["core_imports", "publish_stdlib", "trim", "trimmed_enabled"]
 
 SCRIPT = Path(__file__).with_name("stdlib.mjs")
 #: Where Pyodide mounts the standard library; listed files under it are kept.
 ZIP_ROOT = "/lib/python313.zip/"
-_KEEP = 3
+#: The size the shared cache of trimmed libraries is pruned to (each is 0.7 MB).
+MAX_CACHE_BYTES = 32 * 1024 * 1024
+#: The wheel's members that are rules data, not code.
+DATA_MEMBERS = "calculators/data/"
 
 
 def trimmed_enabled(environ: dict[str, str] | None = None) -> bool:
@@ -101,9 +104,39 @@ def trim(full: bytes, keep: set[str]) -> tuple[bytes, list[str]]:
     return out.getvalue(), sorted(all_tops - kept_tops - {""})
 
 
-def _key(pyodide: Path, manifest: dict[str, Any], named: list[str]) -> str:
+def code_digest(wheel: Path) -> str:
+    """The hash of the core wheel's code: every member but the exported rules data
+    (``calculators/data/``), which names no module the listing would not find anyway
+    (:func:`core_imports` reads every import of the code).
+
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> def wheel(name: str, members: dict[str, bytes]) -> Path:
+    ...     with zipfile.ZipFile(folder / name, "w") as archive:
+    ...         for member, data in members.items():
+    ...             archive.writestr(member, data)
+    ...     return folder / name
+    >>> code = {"calculators/a.py": b"import json"}
+    >>> one = code_digest(wheel("1.whl", {**code, "calculators/data/x.json": b"{}"}))
+    >>> one == code_digest(wheel("2.whl", {**code, "calculators/data/x.json": b"[1]"}))
+    True
+    >>> one == code_digest(wheel("3.whl", {"calculators/a.py": b"import csv"}))
+    False
+    """
     digest = hashlib.sha256()
-    digest.update(f"{manifest['pyodide']}\0{manifest['sha256']}\0{','.join(named)}\0".encode())
+    with zipfile.ZipFile(wheel) as archive:
+        for name in sorted(archive.namelist()):
+            if name.startswith(DATA_MEMBERS) or ".dist-info/" in name:
+                continue
+            digest.update(f"{name}\0".encode())
+            digest.update(hashlib.sha256(archive.read(name)).digest())
+    return digest.hexdigest()
+
+
+def _key(pyodide: Path, manifest: dict[str, Any], named: list[str]) -> str:
+    """The trimmed library's key: the runtime, the core's code (not its data), the script."""
+    code = code_digest(pyodide / manifest["wheel"])
+    digest = hashlib.sha256()
+    digest.update(f"{manifest['pyodide']}\0{code}\0{','.join(named)}\0".encode())
     digest.update(hashlib.sha256((pyodide / "python_stdlib.zip").read_bytes()).digest())
     digest.update(SCRIPT.read_bytes())
     return digest.hexdigest()[:20]
@@ -128,8 +161,12 @@ def _listed(node: str, pyodide: Path, named: list[str]) -> set[str] | str:
     return {path[len(ZIP_ROOT) :] for path in listed["files"] if path.startswith(ZIP_ROOT)}
 
 
-def publish_stdlib(site_dir: Path, project_dir: Path) -> str:
+def publish_stdlib(site_dir: Path, project_dir: Path, shared: Path | None = None) -> str:
     """Add ``stdlib-<key>.zip`` beside the core wheel and name it in ``manifest.json``.
+
+    The trimmed library is kept in ``shared`` (default: ``stdlib/`` of the user's cache,
+    :mod:`.shared`) by its key, which leaves out the rules data: a new project of the same
+    engine takes it from there.
 
     Returns what happened, for the build log.
     """
@@ -146,20 +183,16 @@ def publish_stdlib(site_dir: Path, project_dir: Path) -> str:
         return "whole standard library: node is not installed to list what the core needs"
     named = core_imports(project_dir / "calculators")
     key = _key(pyodide, manifest, named)
-    cache = project_dir / CACHE_DIR / f"stdlib-{key}.zip"
+    cache = (shared or user_cache() / "stdlib") / f"stdlib-{key}.zip"
     rest_file = cache.with_suffix(".json")
-    if not (cache.is_file() and rest_file.is_file()):
+    if not (used(cache) and used(rest_file)):
         listed = _listed(node, pyodide, named)
         if isinstance(listed, str):
             return f"whole standard library: {listed}"
         data, rest = trim((pyodide / "python_stdlib.zip").read_bytes(), listed)
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        rest_file.write_text(json.dumps(rest), encoding="utf-8")
-        cache.write_bytes(data)
-        kept = sorted(cache.parent.glob("stdlib-*.zip"), key=lambda f: f.stat().st_mtime)
-        for old in kept[:-_KEEP]:
-            old.unlink(missing_ok=True)
-            old.with_suffix(".json").unlink(missing_ok=True)
+        put(rest_file, json.dumps(rest).encode())
+        put(cache, data)
+        prune(cache.parent, MAX_CACHE_BYTES)
     target = folder / cache.name
     shutil.copyfile(cache, target)
     manifest["stdlib"] = target.relative_to(pyodide).as_posix()

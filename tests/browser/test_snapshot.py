@@ -105,12 +105,12 @@ def test_a_changed_core_gets_a_new_snapshot_never_the_stale_one(
         manifest.pop(key)
     (pyodide / "manifest.json").write_text(json.dumps(manifest))
 
-    said = publish_snapshot(site, tmp_path / "project")
+    said = publish_snapshot(site, tmp_path / "project", tmp_path / "shared")
     assert said.startswith("memory snapshot:"), said
     new = manifest_of(pyodide)
     assert Path(new["snapshot"]).parent == Path(new["wheel"]).parent
     assert Path(new["snapshot"]).name != Path(old["snapshot"]).name
-    assert list((tmp_path / "project").rglob("snapshot-*.bin.gz")), "made anew, not reused"
+    assert list((tmp_path / "shared").rglob("snapshot-*.bin.gz")), "made anew, not reused"
 
 
 # -- in Chromium -----------------------------------------------------------------------------
