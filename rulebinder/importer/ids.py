@@ -33,13 +33,19 @@ class Ids:
     def __init__(self, system: str) -> None:
         self.system = system
         self.used: set[str] = set()
+        self._last: dict[str, int] = {}
+        """The number last given to each base: every smaller one is taken (ids are never
+        given back), so a base's thousandth id is not found by trying 999 taken ones."""
 
     def new(self, name: str) -> str:
         base = slug(name)[:60].strip("_") or "entry"
-        candidate, number = base, 1
+        candidate, number = base, self._last.get(base, 1)
+        if number > 1:
+            candidate = f"{base}_{number}"
         while f"{self.system}.{candidate}" in self.used:
             number += 1
             candidate = f"{base}_{number}"
+        self._last[base] = number
         self.used.add(f"{self.system}.{candidate}")
         return f"{self.system}.{candidate}"
 
