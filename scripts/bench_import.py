@@ -93,22 +93,22 @@ def write_book(folder: Path, megabytes: float, layout: str) -> list[Path]:
     return paths
 
 
-def in_process(sources: list[Path], project: Path) -> tuple[float, list[str]]:
-    """Seconds of one import by ``run`` in this process, and what it said."""
+def in_process(sources: list[Path], project: Path) -> tuple[float, float, list[str]]:
+    """Wall and CPU seconds of one import by ``run`` in this process, and what it said."""
     from rulebinder.importer.command import Options, run
 
     project.mkdir()
     said: list[str] = []
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     status = run(Options(sources, "bench", root=project), said.append)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     if status != 0:
         sys.exit("import failed:\n" + "\n".join(said[-20:]))
-    return seconds, said
+    return seconds, cpu, said
 
 
-def as_command(sources: list[Path], project: Path, tree: Path) -> tuple[float, float]:
-    """Wall seconds and peak resident MB of ``python -m rulebinder import`` in a child."""
+def as_command(sources: list[Path], project: Path, tree: Path) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak resident MB of ``python -m rulebinder import``."""
     project.mkdir()
     env = {**os.environ, "PYTHONPATH": str(tree)}
     command = [sys.executable, "-m", "rulebinder", "import", "--system", "bench",
@@ -122,7 +122,7 @@ def as_command(sources: list[Path], project: Path, tree: Path) -> tuple[float, f
     error = child.stderr.read().decode() if child.stderr else ""
     if child.returncode != 0:
         sys.exit(f"python -m rulebinder import failed ({child.returncode}):\n{error[-2000:]}")
-    return seconds, usage.ru_maxrss / 1024  # kilobytes on Linux
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # KB on Linux
 
 
 def main() -> None:
@@ -138,32 +138,36 @@ def main() -> None:
     tree = args.source.resolve()
     sys.path.insert(0, str(tree))
     layouts = ("one", "many") if args.layout == "both" else (args.layout,)
-    print(f"importer: {tree}; {args.runs} run(s) each, medians")
-    print("| layout | files | MB   | entries | in-process s | MB/s  | command s | peak MB |")
-    print("|--------|------:|-----:|--------:|-------------:|------:|----------:|--------:|")
+    print(f"importer: {tree}; {args.runs} run(s) each, medians; CPU s is what one core "
+          "spends (wall s grows when other jobs share the machine)")
+    print("| layout | files |   MB | entries | in-process CPU s (wall) | MB/s CPU "
+          "| command CPU s (wall) | peak MB |")
+    print("|--------|------:|-----:|--------:|------------------------:|---------:"
+          "|---------------------:|--------:|")
     with tempfile.TemporaryDirectory() as tmp:
         for layout in layouts:
             for megabytes in args.sizes:
                 folder = Path(tmp) / f"{layout}-{megabytes}"
                 sources = write_book(folder / "book", megabytes, layout)
                 size = sum(p.stat().st_size for p in sources) / 1_000_000
-                inner: list[float] = []
-                walls: list[float] = []
-                peaks: list[float] = []
+                runs: dict[str, list[float]] = {name: [] for name in
+                                                ("wall", "cpu", "cmd", "cmd_cpu", "peak")}
                 entries = "-"
                 for number in range(args.runs):
                     if not args.no_inprocess:
-                        seconds, said = in_process(sources, folder / f"in{number}")
-                        inner.append(seconds)
+                        wall, cpu, said = in_process(sources, folder / f"in{number}")
+                        runs["wall"].append(wall)
+                        runs["cpu"].append(cpu)
                         entries = next((line.split("entries: ")[1].split()[0] for line in said
                                         if line.startswith("pages:")), "-")
-                    wall, peak = as_command(sources, folder / f"cmd{number}", tree)
-                    walls.append(wall)
-                    peaks.append(peak)
-                median = statistics.median(inner) if inner else float("nan")
+                    wall, cpu, peak = as_command(sources, folder / f"cmd{number}", tree)
+                    runs["cmd"].append(wall)
+                    runs["cmd_cpu"].append(cpu)
+                    runs["peak"].append(peak)
+                m = {k: statistics.median(v) if v else float("nan") for k, v in runs.items()}
                 print(f"| {layout:6} | {len(sources):5} | {size:4.1f} | {entries:>7} | "
-                      f"{median:12.2f} | {size / median:5.2f} | "
-                      f"{statistics.median(walls):9.2f} | {statistics.median(peaks):7.0f} |",
+                      f"{m['cpu']:14.2f} ({m['wall']:6.2f}) | {size / m['cpu']:8.2f} | "
+                      f"{m['cmd_cpu']:11.2f} ({m['cmd']:6.2f}) | {m['peak']:7.0f} |",
                       flush=True)
         if args.profile:
             import cProfile

@@ -302,6 +302,7 @@ def structure(sources: list[Source], system: str, ids: Ids) -> Structured:
         run_ins += run_in_terms(source, blocks, builder.section_ids)
         pages += builder.pages
     used: set[str] = set()
+    last: dict[str, int] = {}
     for page in pages:
-        page.name = page_name(page.title, used)
+        page.name = page_name(page.title, used, last)
     return Structured(pages, run_ins, problems, titles)
