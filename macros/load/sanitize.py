@@ -91,6 +91,8 @@ def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
     ('`">', [(0, '<img>')])
     """
     kept, dropped = _clean_once(text)
+    if kept == text and not dropped:  # cleaning it again would find the same: nothing
+        return kept, dropped
     for _ in range(3):
         again, more = _clean_once(kept)
         if not more:
@@ -108,7 +110,8 @@ def _clean_once(text: str) -> tuple[str, list[tuple[int, str]]]:
     out: list[str] = []
     dropped: list[tuple[int, str]] = []
     at = 0
-    for start, end in [*code_spans(text), (len(text), len(text))]:
+    spans = code_spans(text)
+    for start, end in [*spans, (len(text), len(text))]:
         if start < len(text) and _opens_tag(text, at, start):
             continue  # what follows is in the tag: cleaned with it
         kept, found = _clean_part(text[at:start])
@@ -116,7 +119,8 @@ def _clean_once(text: str) -> tuple[str, list[tuple[int, str]]]:
         dropped += [(at + offset, what) for offset, what in found]
         at = end
     kept = "".join(out)
-    spans = code_spans(kept) if "</" in kept else []
+    if kept != text:  # (unchanged, its code is where it was)
+        spans = code_spans(kept) if "</" in kept else []
     for name in SAFE:  # an orphan closing tag of a safe element whose opening was dropped
         while f"</{name}>" in kept and (
             _count(kept, f"</{name}>", spans) > _count(kept, f"<{name}", spans)
