@@ -49,6 +49,7 @@ from .table import (
 from .text import Found, Place, forget_sentences, sentences
 
 __all__ = ["Found", "apply", "read_mechanics"]
+_INITIATIVE_WORD = re.compile("initiative", re.I)  # in every match of _INITIATIVE
 
 def _place(entry: dict[str, Any]) -> Place:
     source = dict(entry["source"])
@@ -124,7 +125,7 @@ def _read(pages: list[Any], ids: Ids) -> Found:
                 tracks[track["name"]] = track
                 found.notes.append(f"track {track['label']} from {_place(entry).cite()}")
         plain = " ".join(sentences(text))
-        match = _INITIATIVE.search(plain)
+        match = _INITIATIVE.search(plain) if _INITIATIVE_WORD.search(plain) else None
         if match and initiative is None:
             dice = _dice(match.group("dice") or match.group("dice2"))
             stat = match.group("stat") or match.group("stat2")
