@@ -7,8 +7,9 @@ so no two names collide. Each size is imported (into an empty project folder) tw
 
 * in this process, timing ``rulebinder.importer.command.run`` (no interpreter start);
 * as ``python -m rulebinder import --system bench SOURCES...`` in a subprocess, for the
-  wall time and the peak resident memory of that process (``ru_maxrss`` of the child, read
-  with ``os.wait4``: ``getrusage(RUSAGE_CHILDREN)`` keeps the largest child so far).
+  wall time, CPU time and peak resident memory of that process (``ru_maxrss`` of the child,
+  read with ``os.wait4`` by a small launcher process: ``getrusage(RUSAGE_CHILDREN)`` keeps
+  the largest child so far, and a child of this process would count its memory too).
 
 Growth should be linear: MB/s about the same at every size. Medians of ``--runs`` runs.
 
@@ -26,6 +27,7 @@ Options:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -107,22 +109,53 @@ def in_process(sources: list[Path], project: Path) -> tuple[float, float, list[s
     return seconds, cpu, said
 
 
-def as_command(sources: list[Path], project: Path, tree: Path) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds and peak resident MB of ``python -m rulebinder import``."""
-    project.mkdir()
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    command = [sys.executable, "-m", "rulebinder", "import", "--system", "bench",
-               *map(str, sources)]
-    started = time.perf_counter()
-    child = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
-    error = child.stderr.read().decode() if child.stderr else ""
-    if child.returncode != 0:
-        sys.exit(f"python -m rulebinder import failed ({child.returncode}):\n{error[-2000:]}")
-    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # KB on Linux
+_LAUNCHER = """
+import json, os, subprocess, sys, time
+for line in sys.stdin:
+    job = json.loads(line)
+    with open(job["log"], "wb") as log:
+        started = time.perf_counter()
+        child = subprocess.Popen(job["command"], cwd=job["cwd"], env=job["env"],
+                                 stdout=subprocess.DEVNULL, stderr=log)
+        _, status, usage = os.wait4(child.pid, 0)
+    print(json.dumps([time.perf_counter() - started, usage.ru_utime + usage.ru_stime,
+                      usage.ru_maxrss, os.waitstatus_to_exitcode(status)]), flush=True)
+"""
+
+
+class Launcher:
+    """A small process, started before any book is made, that runs each command and reads
+    its ``ru_maxrss`` with ``os.wait4``: a child forked from this (large) process would
+    count this process's memory as its own (Linux keeps the high-water mark over ``exec``).
+    """
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-c", _LAUNCHER], text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def run(self, sources: list[Path], project: Path, tree: Path) -> tuple[float, float, float]:
+        """Wall seconds, CPU seconds and peak resident MB of ``python -m rulebinder import``
+        of ``sources`` into ``project`` with the importer of ``tree``."""
+        project.mkdir()
+        log = project.parent / f"{project.name}.log"
+        job = {"command": [sys.executable, "-m", "rulebinder", "import", "--system", "bench",
+                           *map(str, sources)],
+               "cwd": str(project), "env": {**os.environ, "PYTHONPATH": str(tree)},
+               "log": str(log)}
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps(job) + "\n")
+        self.process.stdin.flush()
+        wall, cpu, kilobytes, status = json.loads(self.process.stdout.readline())
+        if status != 0:
+            sys.exit(f"python -m rulebinder import failed ({status}):\n"
+                     f"{log.read_text()[-2000:]}")
+        return wall, cpu, kilobytes / 1024  # ru_maxrss is in KB on Linux
+
+    def close(self) -> None:
+        """End the launcher."""
+        assert self.process.stdin
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def main() -> None:
@@ -137,6 +170,7 @@ def main() -> None:
     args = parser.parse_args()
     tree = args.source.resolve()
     sys.path.insert(0, str(tree))
+    launcher = Launcher()
     layouts = ("one", "many") if args.layout == "both" else (args.layout,)
     print(f"importer: {tree}; {args.runs} run(s) each, medians; CPU s is what one core "
           "spends (wall s grows when other jobs share the machine)")
@@ -160,7 +194,7 @@ def main() -> None:
                         runs["cpu"].append(cpu)
                         entries = next((line.split("entries: ")[1].split()[0] for line in said
                                         if line.startswith("pages:")), "-")
-                    wall, cpu, peak = as_command(sources, folder / f"cmd{number}", tree)
+                    wall, cpu, peak = launcher.run(sources, folder / f"cmd{number}", tree)
                     runs["cmd"].append(wall)
                     runs["cmd_cpu"].append(cpu)
                     runs["peak"].append(peak)
@@ -181,6 +215,7 @@ def main() -> None:
                             globals(), {"run": run, "Options": Options, "sources": sources,
                                         "project": project}, str(args.profile))
             print(f"profile of the {max(args.sizes)} MB one-file import: {args.profile}")
+    launcher.close()
 
 
 if __name__ == "__main__":
