@@ -9,8 +9,8 @@ Books of N, 2N and 4N chapters are imported: with work ``a + bN`` (``a`` what a 
 once), going from 2N to 4N costs twice what going from N to 2N did; a step quadratic in the
 book (``cN²``) makes it up to four times: re-splitting the source for every entry, scanning
 every entry for every entry, or trying ids 2, 3, ... 999 for the thousandth table of one
-name. The speed itself is shown
-by ``scripts/bench_import.py`` (docs/guide/measurements.md, Import speed).
+name. The speed itself is shown by ``scripts/bench_import.py`` (docs/guide/measurements.md,
+Import speed).
 """
 
 from __future__ import annotations
@@ -23,11 +23,14 @@ from typing import Any
 
 import pytest
 
+import calculators
+import macros
+import rulebinder
 from rulebinder.importer.command import Options, run
 
-ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data" / "import" / "speed"
-OURS = tuple(str(ROOT / part) for part in ("rulebinder", "macros", "calculators"))
+OURS = tuple(str(Path(package.__file__).parent) for package in (rulebinder, macros, calculators))
+"""The project's code, where it was imported from."""
 N = 8
 GROWTH = 2.25
 """The most the step from 2N to 4N chapters may cost against the step from N to 2N: 2 (and
