@@ -113,8 +113,8 @@ def work_of(tmp: Path, template: str, chapters: int, one_file: bool) -> tuple[Wo
 
 @pytest.mark.parametrize(
     ("template", "one_file"),
-    [("chapter.md", True), ("chapter.md", False), ("notes.md", True)],
-    ids=["one-file", "a-file-a-chapter", "no-headings"],
+    [("chapter.md", True), ("chapter.md", False), ("notes.md", True), ("html.md", True)],
+    ids=["one-file", "a-file-a-chapter", "no-headings", "unsafe-html"],
 )
 def test_four_times_the_book_is_about_four_times_the_work(
     tmp_path: Path, template: str, one_file: bool
