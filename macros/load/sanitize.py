@@ -91,6 +91,8 @@ def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
     ('`">', [(0, '<img>')])
     """
     kept, dropped = _clean_once(text)
+    if kept == text and not dropped:  # cleaning it again would find the same: nothing
+        return kept, dropped
     for _ in range(3):
         again, more = _clean_once(kept)
         if not more:
@@ -108,7 +110,8 @@ def _clean_once(text: str) -> tuple[str, list[tuple[int, str]]]:
     out: list[str] = []
     dropped: list[tuple[int, str]] = []
     at = 0
-    for start, end in [*code_spans(text), (len(text), len(text))]:
+    spans = code_spans(text)
+    for start, end in [*spans, (len(text), len(text))]:
         if start < len(text) and _opens_tag(text, at, start):
             continue  # what follows is in the tag: cleaned with it
         kept, found = _clean_part(text[at:start])
@@ -116,16 +119,63 @@ def _clean_once(text: str) -> tuple[str, list[tuple[int, str]]]:
         dropped += [(at + offset, what) for offset, what in found]
         at = end
     kept = "".join(out)
-    spans = code_spans(kept) if "</" in kept else []
-    for name in SAFE:  # an orphan closing tag of a safe element whose opening was dropped
-        while f"</{name}>" in kept and (
-            _count(kept, f"</{name}>", spans) > _count(kept, f"<{name}", spans)
-        ):
-            where = kept.rfind(f"</{name}>")
-            dropped.append((where, f"</{name}>"))
-            kept = kept[:where] + kept[where + len(name) + 3 :]
+    if kept != text:  # (unchanged, its code is where it was)
+        spans = code_spans(kept) if "</" in kept else []
+    for name in sorted(SAFE):  # an orphan closing tag of a safe element whose opening went
+        close = f"</{name}>"
+        if close not in kept:
+            continue
+        batch = _orphans(kept, close, spans, _count(kept, f"<{name}", spans))
+        if batch is not None:
+            kept, spans = batch[0], batch[1]
+            dropped += [(where, close) for where in batch[2]]
+            continue
+        while _count(kept, close, spans) > _count(kept, f"<{name}", spans):
+            where = max(m.start() for m in re.finditer(re.escape(close), kept)
+                        if not in_code(spans, m.start()))
+            dropped.append((where, close))
+            kept = kept[:where] + kept[where + len(close) :]
             spans = code_spans(kept)
     return kept, dropped
+
+
+def _orphans(
+    text: str, close: str, spans: list[tuple[int, int]], opened: int
+) -> tuple[str, list[tuple[int, int]], list[int]] | None:
+    """``text`` without its orphan ``close`` tags (more close outside code than ``opened``:
+    the last ones outside code go; code keeps what it holds), its code spans, and where each
+    went, last first: in one pass what removing them one by one, finding the code again
+    each time, does. ``None`` when removing them moved the code (a tag that ended a fence
+    line, or stood between backticks): then they are removed one by one.
+
+    >>> text = "a</b> b</b> `</b>` c</b>"
+    >>> _orphans(text, "</b>", code_spans(text), 1)
+    ('a</b> b `</b>` c', [(8, 14)], [20, 7])
+    """
+    places = [m.start() for m in re.finditer(re.escape(close), text)]
+    excess = sum(1 for at in places if not in_code(spans, at)) - opened
+    gone: list[int] = []
+    for at in reversed(places):
+        if excess <= 0:
+            break
+        if not in_code(spans, at):
+            gone.append(at)
+            excess -= 1
+    if not gone:
+        return text, spans, []
+    out, start = [], 0
+    for at in reversed(gone):
+        out.append(text[start:at])
+        start = at + len(close)
+    out.append(text[start:])
+    kept = "".join(out)
+    before = sorted(gone)
+    moved = [(s - len(close) * bisect_right(before, s - 1),
+              e - len(close) * bisect_right(before, e - len(close))) for s, e in spans]
+    found = code_spans(kept)
+    if found != moved or kept.count(close) != len(places) - len(gone):
+        return None
+    return kept, found, gone
 
 
 def _opens_tag(text: str, start: int, end: int) -> bool:

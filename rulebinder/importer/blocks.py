@@ -15,7 +15,11 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.deflist import deflist_plugin
 
-_PARSER = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
+_PARSER = (
+    MarkdownIt("commonmark").enable("table").use(deflist_plugin).disable(["inline", "text_join"])
+)
+"""Blocks only: an inline token's ``content`` is all a block needs, so inline Markdown is
+not tokenized (that was half the parse of a long book)."""
 _MARKS = re.compile(r"(\*\*|__|\*|_|`)")
 
 

@@ -199,10 +199,11 @@ def _aliases(pages: list[PageData], text: str) -> list[str]:
 def _footnotes(pages: list[PageData]) -> list[str]:
     """Each source's footnotes with the entries that cite them (:mod:`.footnotes`); a
     prose entry left with no text goes. What could not be placed, said."""
-    entries = [e for page in pages for e in page.entries]
+    by_file: dict[str, list[dict[str, Any]]] = {}
+    for entry in (e for page in pages for e in page.entries):
+        by_file.setdefault(entry["source"]["file"], []).append(entry)
     said = []
-    for file in dict.fromkeys(e["source"]["file"] for e in entries):
-        own = [e for e in entries if e["source"]["file"] == file]
+    for file, own in by_file.items():
         said += [f"{file}: {note}" for note in gather_footnotes(own)]
     for page in pages:
         page.entries = [e for e in page.entries if e["kind"] != "prose" or e.get("text")]

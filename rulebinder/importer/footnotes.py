@@ -8,6 +8,7 @@ the end of a chapter, or of the book, moves to the end of the entry that first c
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 _DEFINITION = re.compile(r"^\[\^([^\]\s]+)\]:")
@@ -43,7 +44,7 @@ def split_notes(text: str) -> tuple[str, dict[str, str]]:
                     break
                 end += 1
                 continue
-            after = next((line for line in lines[end:] if line.strip()), "")
+            after = next((line for line in islice(lines, end, None) if line.strip()), "")
             if not after.startswith(("    ", "\t")):
                 break
             end += 1

@@ -34,31 +34,44 @@ class Ids:
     def __init__(self, system: str) -> None:
         self.system = system
         self.used: set[str] = set()
+        self._last: dict[str, int] = {}
+        """The number last given to each base: every smaller one is taken (ids are never
+        given back), so a base's thousandth id is not found by trying 999 taken ones."""
 
     def new(self, name: str) -> str:
         base = slug(name)[:60].strip("_") or "entry"
-        candidate, number = base, 1
+        candidate, number = base, self._last.get(base, 1)
+        if number > 1:
+            candidate = f"{base}_{number}"
         while f"{self.system}.{candidate}" in self.used:
             number += 1
             candidate = f"{base}_{number}"
+        self._last[base] = number
         self.used.add(f"{self.system}.{candidate}")
         return f"{self.system}.{candidate}"
 
 
-def page_name(title: str, used: set[str]) -> str:
-    """A page's file name (without ``.yml``) from its title, unique among ``used``.
+def page_name(title: str, used: set[str], last: dict[str, int] | None = None) -> str:
+    """A page's file name (without ``.yml``) from its title, unique among ``used``;
+    ``last``, if given, remembers the number each name last took (as :class:`Ids` does: a
+    book whose every chapter has a Conditions page names the hundredth at once).
 
-    >>> used = set()
+    >>> used, last = set(), {}
     >>> page_name("Combat", used), page_name("Combat", used), page_name("Index", used)
     ('combat', 'combat_2', 'index_chapter')
+    >>> [page_name("Combat", used, last) for _ in range(3)], last
+    (['combat_3', 'combat_4', 'combat_5'], {'combat': 5})
     """
     base = slug(title)[:40].strip("_") or "chapter"
     if base in RESERVED_PAGES or not base[0].isalpha():
         base = f"{base}_chapter" if base[0].isalpha() else f"chapter_{base}"
-    candidate, number = base, 1
+    number = last.get(base, 1) if last is not None else 1
+    candidate = f"{base}_{number}" if number > 1 else base
     while candidate in used:
         number += 1
         candidate = f"{base}_{number}"
+    if last is not None:
+        last[base] = number
     used.add(candidate)
     return candidate
 

@@ -134,6 +134,7 @@ class _Builder:
         self.titles: list[str] = []
         self.section_ids: list[tuple[int, str]] = []  # (source line, entry id), for run-ins
         self._lines: list[str] | None = None
+        self._first_line: str | None = None
 
     # -- helpers ---------------------------------------------------------------------
     def source_ref(self) -> dict[str, str]:
@@ -147,11 +148,13 @@ class _Builder:
         return self._lines
 
     def first_line(self) -> str:
-        """What names text before the first heading: the book's first short line."""
-        for line in self.source.markdown.splitlines():
-            if line.strip() and len(line.strip()) <= 60:
-                return plain(line.strip())
-        return self.source.name
+        """What names text before the first heading: the book's first short line (found
+        once: a book without headings asks for it at every entry)."""
+        if self._first_line is None:
+            self._first_line = next(
+                (plain(line.strip()) for line in self.lines()
+                 if line.strip() and len(line.strip()) <= 60), self.source.name)
+        return self._first_line
 
     def page(self) -> PageData:
         if not self.pages:
@@ -370,6 +373,7 @@ def structure(sources: list[Source], system: str, ids: Ids) -> Structured:
         run_ins += run_in_terms(source, outside, builder.section_ids)
         pages += builder.pages
     used: set[str] = set()
+    last: dict[str, int] = {}
     for page in pages:
-        page.name = page_name(page.title, used)
+        page.name = page_name(page.title, used, last)
     return Structured(pages, run_ins, problems, titles)

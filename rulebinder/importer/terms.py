@@ -9,6 +9,7 @@ matches names and aliases exactly, so each term gets its case and plural variant
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from .blocks import Block, plain
@@ -132,8 +133,15 @@ def term_level(levels: list[int], names: list[str] | None = None) -> int:
 
 
 def _section_at(line: int, sections: list[tuple[int, str]]) -> str | None:
-    before = [entry_id for start, entry_id in sections if start <= line]
-    return before[-1] if before else None
+    """The id of the last section starting at or before ``line`` (``sections`` in order of
+    their lines): a binary search, as a book has thousands.
+
+    >>> sections = [(1, "b.a"), (5, "b.b"), (9, "b.c")]
+    >>> _section_at(0, sections), _section_at(5, sections), _section_at(8, sections)
+    (None, 'b.b', 'b.b')
+    """
+    at = bisect_right(sections, line, key=lambda section: section[0])
+    return sections[at - 1][1] if at else None
 
 
 def run_in_terms(

@@ -31,6 +31,7 @@ for gets an assumption entry, shown to the reader.
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 from ..ids import Ids, slug
@@ -45,9 +46,10 @@ from .table import (
     status_behaviour,
     tracks_in,
 )
-from .text import Found, Place, sentences
+from .text import Found, Place, forget_sentences, sentences
 
 __all__ = ["Found", "apply", "read_mechanics"]
+_INITIATIVE_WORD = re.compile("initiative", re.I)  # in every match of _INITIATIVE
 
 def _place(entry: dict[str, Any]) -> Place:
     source = dict(entry["source"])
@@ -57,11 +59,19 @@ def _place(entry: dict[str, Any]) -> Place:
 def read_mechanics(pages: list[Any], ids: Ids) -> Found:
     """Everything of the mechanics the book states plainly (``pages``: the importer's
     :class:`~.structure.PageData`, before the glossary is made)."""
+    try:
+        return _read(pages, ids)
+    finally:
+        forget_sentences()
+
+
+def _read(pages: list[Any], ids: Ids) -> Found:
     found = Found()
     entries = [e for page in pages for e in page.entries]
     stats, bounds, stats_at = stats_in(entries)
     by_id = {e["id"]: e for e in entries}
     # Checks: the first found is the core check the tracker rolls.
+    rolls: dict[tuple[Any, ...], dict[str, Any]] = {}  # checks by how they roll: _same_roll
     for entry in entries:
         if entry["kind"] not in ("section", "prose", "term", "sidebar"):
             continue
@@ -73,7 +83,7 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
                 "in a page of your own if you want one")
         for made in made_here:
             check = made.entry
-            same = next((c for c in found.checks if _same_roll(c, check)), None)
+            same = rolls.get(_roll_key(check)) if not check.get("inputs") else None
             if same is not None:  # a move that repeats the core roll: it rolls that check
                 found.notes.append(f"move at {made.place.cite()} rolls check {same['id']}")
                 continue
@@ -89,10 +99,11 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
                 _assume(found, ids, check, spec)
             check["source"] = made.place.source
             found.checks.append(check)
+            if not check.get("inputs"):
+                rolls.setdefault(_roll_key(check), check)
             found.placed[check["id"]] = entry["id"]
             found.notes.append(f"check {check['id']} from {made.place.cite()}")
-    for check in found.checks:
-        _mark_moves(entries, check, stats)
+    _mark_moves(entries, found.checks, stats)
     for entry in entries:  # "roll 3d6 and keep the highest two": the roll of the dice kept
         if isinstance(entry.get("text"), str):
             entry["text"], kept = keep_marks(entry["text"])
@@ -114,7 +125,7 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
                 tracks[track["name"]] = track
                 found.notes.append(f"track {track['label']} from {_place(entry).cite()}")
         plain = " ".join(sentences(text))
-        match = _INITIATIVE.search(plain)
+        match = _INITIATIVE.search(plain) if _INITIATIVE_WORD.search(plain) else None
         if match and initiative is None:
             dice = _dice(match.group("dice") or match.group("dice2"))
             stat = match.group("stat") or match.group("stat2")
@@ -130,13 +141,15 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
             found.notes.append(f"initiative {initiative['roll']} from {_place(entry).cite()}")
     # Conditions.
     track_names = {t["label"].lower(): name for name, t in tracks.items()}
+    taken: frozenset[str] | None = None  # (statuses made here keep their names and kinds)
     for page in pages:
         for index, entry in enumerate(page.entries):
             heading = str(entry.get("name", ""))
             if entry["kind"] != "section" or not CONDITIONS_HEADING.match(heading.strip()):
                 continue
-            taken = frozenset(e["name"].lower() for e in entries
-                              if e["kind"] in ("term", "status", "attribute", "ability", "art"))
+            if taken is None:
+                taken = frozenset(e["name"].lower() for e in entries if e["kind"] in (
+                    "term", "status", "attribute", "ability", "art"))
             kept, listed = condition_paragraphs(entry.get("text") or "", taken)
             made_here = []
             for name, text in listed:
@@ -148,7 +161,7 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
                     entry["text"] = "\n\n".join(kept)
                 else:
                     entry.pop("text", None)
-            for later in page.entries[index + 1:]:
+            for later in islice(page.entries, index + 1, None):
                 if later["kind"] == "section":
                     break
                 if later["kind"] == "term" and later.get("text"):
@@ -162,7 +175,8 @@ def read_mechanics(pages: list[Any], ids: Ids) -> Found:
                     status["tracker"] = behaviour
                 found.notes.append(f"status {status['id']} from {_place(entry).cite()}"
                                    + (" (with its tracker behaviour)" if behaviour else ""))
-            found.statuses += [(entry["id"], s) for s in made_here if s not in page.entries]
+            on_page = {id(e) for e in page.entries}
+            found.statuses += [(entry["id"], s) for s in made_here if id(s) not in on_page]
     # Stats as terms, linked where mentioned (their names only: "an edge" is no stat).
     if stats and stats_at:
         names = {e["name"].lower() for e in entries}
@@ -274,36 +288,69 @@ def check_problem(check: dict[str, Any]) -> str:
     return ""
 
 
-def _same_roll(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Two checks that roll alike: the same dice and the same band thresholds."""
-    return a["roll"] == b["roll"] and [x.get("when") for x in a["bands"]] == [
-        x.get("when") for x in b["bands"]] and not a.get("inputs") and not b.get("inputs")
+def _roll_key(check: dict[str, Any]) -> tuple[Any, ...]:
+    """What two checks that roll alike share (with no inputs): the same dice and the same
+    band thresholds.
+
+    >>> _roll_key({"roll": "2d6 + stat", "bands": [{"when": "total >= 7"}, {"name": "Miss"}]})
+    ('2d6 + stat', 'total >= 7', None)
+    """
+    return (check["roll"], *(band.get("when") for band in check["bands"]))
 
 
 _MOVE = re.compile(r"\broll(?:s)?\s+(?P<dice>\d*d\d+)\s*\+\s*(?P<what>(?:your\s+|their\s+|the\s+)?"
                    r"[A-Za-z][\w-]*(?:\s+that\s+fits)?)")
 
 
-def _mark_moves(entries: list[dict[str, Any]], check: dict[str, Any], stats: list[str]) -> None:
-    """Where the text says the check's roll ("roll 2d6 + Guile"), its words become a mark
-    that rolls the check (``[roll 2d6 + Guile]{check=ID}``): the words stay as written."""
-    if check.get("inputs") or not check["roll"].endswith(" + stat"):
+def _mark_moves(entries: list[dict[str, Any]], checks: list[dict[str, Any]],
+                stats: list[str]) -> None:
+    """Where the text says a check's roll ("roll 2d6 + Guile"), its words become a mark
+    that rolls the check (``[roll 2d6 + Guile]{check=ID}``): the words stay as written.
+
+    A text is marked for one check: the first (in ``checks``) whose roll it says; once
+    marked, it is left alone. One pass over the entries, however many checks there are.
+
+    >>> checks = [{"id": "g.a", "roll": "2d6 + stat"}, {"id": "g.b", "roll": "d20 + stat"},
+    ...           {"id": "g.c", "roll": "2d6 + stat"}]
+    >>> entries = [{"text": "Roll 1d20 + Edge, or roll 2d6 + your Edge."},
+    ...            {"text": "Roll 1d20 + Luck."}, {"text": "Roll 2d6 + stat, `code`."}]
+    >>> _mark_moves(entries, checks, ["Edge"])
+    >>> [e["text"] for e in entries]  # doctest: +NORMALIZE_WHITESPACE
+    ['Roll 1d20 + Edge, or [roll 2d6 + your Edge]{check=g.a}.', 'Roll 1d20 + Luck.',
+     'Roll 2d6 + stat, `code`.']
+    """
+    by_dice: dict[str, dict[str, Any]] = {}  # the first check of each dice: it marks first
+    for check in checks:
+        if not check.get("inputs") and check["roll"].endswith(" + stat"):
+            by_dice.setdefault(check["roll"].removesuffix(" + stat"), check)
+    if not by_dice:
         return
-    dice = check["roll"].removesuffix(" + stat")
+    order = {id(check): number for number, check in enumerate(checks)}
     stat_words = {s.lower() for s in stats} | {"stat"}
 
-    def mark(match: re.Match[str]) -> str:
+    def says(match: re.Match[str]) -> dict[str, Any] | None:
+        """The check whose roll ``match`` says, if any."""
         words = match.group("what").split()
         named = words[-1].lower() if words[-1] != "fits" else "stat"
-        if _dice(match.group("dice")) != dice or (
-                named not in stat_words and "stat" not in match.group("what").lower()):
-            return match.group(0)
-        return f"[{match.group(0)}]{{check={check['id']}}}"
+        if named not in stat_words and "stat" not in match.group("what").lower():
+            return None
+        return by_dice.get(_dice(match.group("dice")))
 
     for entry in entries:
         text = entry.get("text")
-        if isinstance(text, str) and "]{" not in text and "](" not in text and "`" not in text:
-            entry["text"] = _MOVE.sub(mark, text)
+        if not isinstance(text, str) or "]{" in text or "](" in text or "`" in text:
+            continue
+        said = [check for match in _MOVE.finditer(text) if (check := says(match))]
+        if not said:
+            continue
+        first = min(said, key=lambda check: order[id(check)])
+
+        def mark(match: re.Match[str], first: dict[str, Any] = first) -> str:
+            if says(match) is not first:
+                return match.group(0)
+            return f"[{match.group(0)}]{{check={first['id']}}}"
+
+        entry["text"] = _MOVE.sub(mark, text)
 
 
 def _assume(found: Found, ids: Ids, check: dict[str, Any], spec: dict[str, Any]) -> None:

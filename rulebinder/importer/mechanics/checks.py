@@ -22,6 +22,7 @@ _RANGE = re.compile(
     r"(?:stats?|attributes?|abilit(?:y|ies)|traits?|approach(?:es)?|\beach\b|\bthey\b)"
     r"[^.]*?\bfrom\s+"
     r"(?P<lo>[-−–]?\d+)\s+to\s+(?P<hi>[-−–+]?\d+)", re.I)
+_FROM = re.compile("from", re.I)  # in every match of _RANGE: a sentence without it is skipped
 
 
 def stats_in(entries: list[dict[str, Any]]) -> tuple[list[str], tuple[int, int] | None,
@@ -44,7 +45,7 @@ def stats_in(entries: list[dict[str, Any]]) -> tuple[list[str], tuple[int, int] 
                 listed = split_list(match.group("list"))
                 if all(re.fullmatch(_NAME, n) for n in listed) and len(listed) >= 2:
                     names, where = listed, entry["id"]
-            found = _RANGE.search(sentence)
+            found = _RANGE.search(sentence) if _FROM.search(sentence) else None
             if found and bounds is None:
                 low, high = number(found.group("lo")), number(found.group("hi"))
                 if low is not None and high is not None and low < high:
@@ -84,6 +85,17 @@ _POOL = re.compile(
     r"success", re.I)
 _NEED = re.compile(rf"(?:at least|need)\s+(?P<k>{_NUM})\s+success", re.I)
 _DC_VALUE = re.compile(r"\b(?:DC|Difficulty(?: Class)?)\s+(?P<v>\d+)")
+_ROLL = re.compile("roll", re.I)
+
+
+def _rolled(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern`` (one of the checks' patterns, each of whose matches says "roll") searched
+    in ``text``, if ``text`` says "roll" at all (most of a book does not: a quick no).
+
+    >>> _rolled(_ROLL_PLUS, "Roll 2d6 + Edge.").group("what"), _rolled(_ROLL_PLUS, "Walk on.")
+    ('Edge', None)
+    """
+    return pattern.search(text) if _ROLL.search(text) else None
 
 
 def _band_name(after: str, fallback: str) -> str:
@@ -156,7 +168,7 @@ def unread_bands(text: str) -> bool:
     """
     for paragraph in paragraphs(text):
         para = " ".join(sentences(paragraph))
-        roll = _ROLL_PLUS.search(para)
+        roll = _rolled(_ROLL_PLUS, para)
         if roll and len(list(_BAND.finditer(para[roll.end():]))) >= 2:
             if bands_in(para[roll.end():]) is None:
                 return True
@@ -214,7 +226,7 @@ def checks_in(entry: dict[str, Any], place: Place, ids: Ids, stats: list[str]) -
     stat_words = {s.lower() for s in stats}
     for paragraph in paragraphs(text):
         para = " ".join(sentences(paragraph))
-        roll = _ROLL_PLUS.search(para)
+        roll = _rolled(_ROLL_PLUS, para)
         if roll:
             bands = bands_in(para[roll.end():])
             if bands:
@@ -232,7 +244,7 @@ def checks_in(entry: dict[str, Any], place: Place, ids: Ids, stats: list[str]) -
                 check["bands"] = bands
                 found.append(CheckFound(check, place))
                 break
-    dc = _DC.search(plain)
+    dc = _rolled(_DC, plain)
     if dc and not found:
         value = _DC_VALUE.search(plain)
         check = {"kind": "check", "id": ids.new(f"{entry['name']} check"),
@@ -256,7 +268,7 @@ def checks_in(entry: dict[str, Any], place: Place, ids: Ids, stats: list[str]) -
         else:
             made.inputs.append(check["inputs"][0])
         found.append(made)
-    under = _UNDER.search(plain)
+    under = _rolled(_UNDER, plain)
     if under and not found:
         target = slug(under.group("what")) or "target"
         label = under.group("what").strip()
@@ -271,7 +283,7 @@ def checks_in(entry: dict[str, Any], place: Place, ids: Ids, stats: list[str]) -
         made = CheckFound(check, place)
         made.inputs.append(check["inputs"][0])
         found.append(made)
-    pool = _POOL.search(plain)
+    pool = _rolled(_POOL, plain)
     if pool and not found:
         need = _NEED.search(plain)
         k = number(need.group("k")) if need else 1

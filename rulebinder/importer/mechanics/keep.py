@@ -41,6 +41,8 @@ PHRASE = re.compile(
 )
 """A keep phrase: dice written ``NdX`` (or ``three d6``), then how they are kept or dropped."""
 #: What the importer must not write into: code spans, links and marks already there.
+_DIE = re.compile(r"[dD]\d")
+"""In every :data:`PHRASE`."""
 _PROTECTED = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|\[[^\]]*\]\{[^}]*\}")
 
 
@@ -88,6 +90,8 @@ def keep_marks(text: str) -> tuple[str, list[tuple[str, str]]]:
         found.append((words, expression))
         return f"[{words}]{{dice={expression}}}"
 
+    if not _DIE.search(text):  # no NdX anywhere: no phrase (most texts; PHRASE is slow)
+        return text, found
     out: list[str] = []
     position = 0
     for kept in _PROTECTED.finditer(text):

@@ -37,7 +37,7 @@ def tracks_in(text: str) -> list[dict[str, Any]]:
     """
     found: list[dict[str, Any]] = []
     plain = " ".join(sentences(text))
-    for match in _BOXES.finditer(plain):
+    for match in _BOXES.finditer(plain) if "boxes" in plain else ():  # (its every match)
         name = match.group("name") or match.group("name2")
         n = number(match.group("n") or match.group("n2") or "")
         if n and 1 <= n <= 99 and name.lower() not in ("it", "each", "every"):
@@ -168,6 +168,10 @@ _LOWER = re.compile(rf"(?P<k>{_NUM})\s+(?:\w+\s+)?(?:stats?|attributes?|abilit(?
                     rf"(?:[^.]*?gives?\s+(?P<back>{_NUM})\s+points?\s+back)?", re.I)
 _PICK = re.compile(rf"(?:pick|choose|select)\s+(?P<k>{_NUM})\s+(?P<label>[\w ]{{1,25}}?)s?\s*"
                    r"[:—–]\s*(?P<list>[^.]+)\.", re.I)
+#: A word each match of :data:`_START`, :data:`_BUDGET` and :data:`_PICK` holds (with the
+#: same flags): a text without it is not searched (they try a number at every position).
+_START_WORD, _BUDGET_WORD = re.compile("start", re.I), re.compile("point", re.I)
+_PICK_WORD = re.compile("pick|choose|select", re.I)
 
 
 def builder_in(text: str, stats: list[str], bounds: tuple[int, int] | None
@@ -182,10 +186,10 @@ def builder_in(text: str, stats: list[str], bounds: tuple[int, int] | None
     (6, {'-1': -1, '0': 0, '1': 1, '2': 2, '3': 4}, 1, ['Burglar', 'Face', 'Fixer'])
     """
     plain = " ".join(sentences(text))
-    start = _START.search(plain)
-    budget = _BUDGET.search(plain)
+    start = _START.search(plain) if _START_WORD.search(plain) else None
+    budget = _BUDGET.search(plain) if _BUDGET_WORD.search(plain) else None
     picks = []
-    for match in _PICK.finditer(plain):
+    for match in _PICK.finditer(plain) if _PICK_WORD.search(plain) else ():
         options = split_list(match.group("list"))
         count = number(match.group("k"))
         label = match.group("label").strip()
