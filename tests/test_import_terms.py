@@ -210,3 +210,15 @@ def test_a_glossary_terms_own_sub_headings_are_not_terms() -> None:
     assert {("term", "Charmed"), ("section", "Ending")} <= kinds
     assert ("term", "Blinded") in kinds or ("status", "Blinded") in kinds  # a condition read
     assert ("term", "Ending") not in kinds
+
+
+def test_labelled_terms_grouped_under_headings_are_the_terms() -> None:
+    """Attributes & Arts' "Statuses, Buffs and Other Conditions": its "Statuses" and "Buffs"
+    headings group ``**Burning:**`` labels, which are the terms (a glossary's finest grain);
+    a condition heading's own few ``***Label.***`` paragraphs stay its definition."""
+    book = make_book([read_source(TERMS / "groups.md", None)], "cinder", None)
+    kinds = {e["name"]: e["kind"] for e in book.entries()}
+    for name in ("Smouldering X", "Pinned", "Dazzled X", "Shaken", "Choking", "Kindled"):
+        assert kinds.get(name) in ("term", "status"), (name, kinds)
+    assert kinds["Statuses"] == kinds["Boons"] == "section"
+    assert kinds.get("Oathbroken") in ("term", "status") and "No Aid" not in kinds, kinds

@@ -88,28 +88,47 @@ def split_level(blocks: list[Block]) -> int:
 
 def glossary_term_levels(blocks: list[Block]) -> dict[int, int]:
     r"""Each glossary heading's line, with the heading level of its terms (:func:`term_level`
-    of the headings under it, letter groups aside).
+    of the headings under it, letter groups aside), or 0 where the terms are the part's
+    ``**Term:** text`` labels and its headings only group them: the labels' names are all
+    different and there are at least three times as many as headings (a heading term's own
+    labels, such as a condition's "Speed 0." and "Attacks Affected.", are one to four each).
 
     >>> md = "## Rules Glossary\n### A\n#### Ally\n#### Armor\n### B\n#### Bane\n## Next"
     >>> from rulebinder.importer.blocks import parse_blocks
     >>> glossary_term_levels(parse_blocks(md))
     {0: 4}
+    >>> harmful = "".join(f"**{n}:** hurts.\n\n" for n in ("Burning", "Frozen", "Dazed",
+    ...                                                     "Bleeding", "Blinded"))
+    >>> md = f"## Conditions\n### Harmful\n{harmful}### Helpful\n**Hasted:** quick."
+    >>> glossary_term_levels(parse_blocks(md))
+    {0: 0}
+    >>> md = ("## Conditions\n### Blinded\n***Can't See.*** No sight.\n\n***Attacks.*** Bane."
+    ...       "\n\n### Prone\n***Crawl.*** Half speed.")
+    >>> glossary_term_levels(parse_blocks(md))
+    {0: 3}
     """
     out: dict[int, int] = {}
-    headings = [b for b in blocks if b.kind == "heading"]
     at = 0
-    while at < len(headings):
-        head = headings[at]
+    while at < len(blocks):
+        head = blocks[at]
         at += 1
-        if not is_glossary(plain(head.inline)):
+        if head.kind != "heading" or not is_glossary(plain(head.inline)):
             continue
-        levels, names = [], []
-        while at < len(headings) and headings[at].level > head.level:
-            if not is_letter_group(plain(headings[at].inline)):
-                levels.append(headings[at].level)
-                names.append(plain(headings[at].inline))
+        levels, names, labels = [], [], []
+        while at < len(blocks) and not (
+            blocks[at].kind == "heading" and blocks[at].level <= head.level
+        ):
+            block = blocks[at]
+            if block.kind == "heading" and not is_letter_group(plain(block.inline)):
+                levels.append(block.level)
+                names.append(plain(block.inline))
+            elif block.kind in ("paragraph", "bullet_list"):
+                items = re.split(r"\n(?=[-*+]\s)", block.markdown)
+                labels += [found[0].lower() for item in items if (found := glossary_label(item))]
             at += 1
-        out[head.start] = term_level(levels, names) or head.level + 1
+        level = term_level(levels, names) or head.level + 1
+        grouped = len(set(labels)) == len(labels) >= 3 * levels.count(level)
+        out[head.start] = 0 if levels and grouped else level
     return out
 
 
