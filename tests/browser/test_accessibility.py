@@ -25,7 +25,7 @@ PAGES = [
     ("pendragon/tracker/", "tracker"),
     ("arts/builder/", "builder"),
     ("dice/", "calc"),
-    ("arts/print/", None),
+    ("arts/print/", "print"),
     ("glittershard/rule/burning/", None),  # a rule's own page (macros/publish/share.py)
     ("glittershard/how_to_play/?embed=1&calc=glittershard.damage#calc-glittershard-damage",
      "embed"),  # one calculator as an embed
@@ -46,6 +46,12 @@ def make_live(web: Web, path: str, kind: str | None) -> None:
     web.goto(path)
     if kind == "embed":
         page.wait_for_selector(".rb-calc[data-state=live] form.rb-calc-form")
+        return
+    if kind == "print":
+        # Its chapters are laid out as the reader reaches them (content-visibility: auto);
+        # axe reads colours from the layout, so every chapter is laid out for it to check.
+        page.add_style_tag(content=".rb-print-chapter { content-visibility: visible; }")
+        page.wait_for_timeout(100)
         return
     if kind == "builder":
         live(web, ARTS)
