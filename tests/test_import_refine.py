@@ -328,5 +328,6 @@ def test_refinements_reach_the_built_pages(tmp_path: Path) -> None:
     glossary = (site / "merge" / "glossary" / "index.html").read_text(encoding="utf-8")
     assert 'id="merge-cover"' in glossary and "Hard Cover" in glossary
     assert "sheltered from arrows" in glossary  # the merged entry's text
+    assert 'id="merge-shelter"' in glossary  # a link to the merged entry still lands on it
     terrain = (site / "merge" / "terrain" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<a href="../glossary/#merge-cover"[^>]*>Shelter</a>', terrain), terrain

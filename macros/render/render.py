@@ -152,7 +152,8 @@ class Renderer:
     def render(self, entry: Entry, doc: str) -> str:
         """Markdown for one entry as it appears on ``doc`` (its anchor marked with its id
         where it has a page of its own to share)."""
-        return mark_entry(self._kinds[entry.kind](entry, doc), entry.kind, entry.id)
+        also = [was for was, now in self.data.merged.items() if now == entry.id]
+        return mark_entry(self._kinds[entry.kind](entry, doc), entry.kind, entry.id, also)
 
     def section(self, entry: Entry, doc: str) -> str:
         """A heading and its prose."""

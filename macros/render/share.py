@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 
 from ..load.rulesdata import License
 from ..load.schema import LINKABLE_KINDS
@@ -24,10 +25,14 @@ wherever they are mentioned (term, status, ability, attribute, art, check) and t
 section or a formula is shared by its place in the book (``#anchor``, ``?embed=1``)."""
 
 
-def mark_entry(markdown: str, kind: str, entry_id: str) -> str:
+def mark_entry(markdown: str, kind: str, entry_id: str, also: Sequence[str] = ()) -> str:
     """Mark the anchor of an entry of a kind with a page of its own with its id
     (``data-rb-entry``), where a page's script adds its share link (``assets/embed.js``):
-    the first ``id="..."`` or ``{ #... }`` naming it.
+    the first ``id="..."`` or ``{ #... }`` naming it. ``also`` are the ids of entries
+    ``refine.yml`` merged into it: each keeps its anchor there, so a link to it still lands.
+
+    >>> mark_entry("### Cover { #m-cover }", "term", "m.cover", ["m.shelter"])
+    '### <span class="rb-anchor" id="m-shelter"></span>Cover { #m-cover data-rb-entry="m.cover" }'
 
     >>> mark_entry("### Pin { #arts-pin }", "ability", "arts.pin")
     '### Pin { #arts-pin data-rb-entry="arts.pin" }'
@@ -36,6 +41,7 @@ def mark_entry(markdown: str, kind: str, entry_id: str) -> str:
     >>> mark_entry("### A { #arts-a }", "section", "arts.a")
     '### A { #arts-a }'
     """
+    markdown = _anchor_too(markdown, anchor(entry_id), also)
     place = anchor(entry_id)
     forms = ((f'id="{place}"', f'id="{place}" data-rb-entry="{entry_id}"'),
              (f"#{place} ", f'#{place} data-rb-entry="{entry_id}" '))
@@ -44,6 +50,25 @@ def mark_entry(markdown: str, kind: str, entry_id: str) -> str:
         return markdown
     at, old, new = min(found)
     return markdown[:at] + new + markdown[at + len(old):]
+
+
+def _anchor_too(markdown: str, place: str, also: Sequence[str]) -> str:
+    """``markdown`` with an anchor for each id of ``also`` where the anchor ``place`` is:
+    beside its ``<span>``, or at the start of the heading that names it.
+
+    >>> _anchor_too('<span class="rb-anchor" id="a"></span>**A:** x', "a", ["m.b"])
+    '<span class="rb-anchor" id="a"></span><span class="rb-anchor" id="m-b"></span>**A:** x'
+    """
+    spans = "".join(f'<span class="rb-anchor" id="{anchor(was)}"></span>' for was in also)
+    if not spans:
+        return markdown
+    span = f'id="{place}"></span>'
+    if span in markdown:
+        return markdown.replace(span, span + spans, 1)
+    heading = re.search(rf"^(#+ )(?=.*\{{ #{re.escape(place)}\b)", markdown, re.M)
+    if heading:
+        return markdown[:heading.end()] + spans + markdown[heading.end():]
+    return spans + "\n\n" + markdown
 
 
 _TAG = re.compile(r"<[^>]+>")
