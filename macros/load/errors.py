@@ -35,10 +35,9 @@ class RulesDataError(Exception):
     def shown(self) -> str:
         """The message for a console: the first :data:`SHOWN` problems and a count of the
         rest, all of them kept in a file named there."""
-        lines = [str(p) for p in self.problems]
-        kept = keep_all(lines, "rulebinder-problems") if len(lines) > SHOWN else None
         head = str(self).split("\n", 1)[0]
-        return "\n".join([head, *capped(lines, kept)])
+        lines = console_lines([str(p) for p in self.problems], "rulebinder-problems")
+        return "\n".join([head, *lines])
 
 
 SHOWN = 20
@@ -74,6 +73,13 @@ def capped(lines: list[str], kept: str | None = None, limit: int = SHOWN) -> lis
     shown += f"; {others} others" if others else ""
     where = f"; every one is in {kept}" if kept else ""
     return [*lines[:limit], f"... and {len(rest)} more ({shown}){where}"]
+
+
+def console_lines(lines: list[str], name: str, prefix: str = "") -> list[str]:
+    """``lines`` for a console, each after ``prefix``: :func:`capped`, all of them kept in a
+    file (:func:`keep_all`, ``name``) when there are more than :data:`SHOWN`."""
+    kept = keep_all(lines, name) if len(lines) > SHOWN else None
+    return capped([prefix + line for line in lines], kept)
 
 
 def keep_all(lines: list[str], name: str) -> str:

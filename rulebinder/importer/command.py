@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from calculators.books import built_in
-from macros.load.errors import SHOWN, capped, keep_all
+from macros.load.errors import console_lines
 from macros.load.schema import SYSTEM_ID_PATTERN
 
 from .book import Book, make_book
@@ -217,8 +217,7 @@ def run(options: Options, say: Callable[[str], None] = print) -> int:
         stale, edited = _guard(options, sources, files)
     except ImportFailed as failed:
         lines = [str(problem) for problem in failed.problems]
-        kept = keep_all(lines, "rulebinder-import-errors") if len(lines) > SHOWN else None
-        for line in capped([f"error: {line}" for line in lines], kept):
+        for line in console_lines(lines, "rulebinder-import-errors", "error: "):
             say(line)
         say("a real run would write nothing" if options.dry_run else "nothing was written")
         return 2
