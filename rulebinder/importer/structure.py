@@ -86,6 +86,25 @@ def split_level(blocks: list[Block]) -> int:
     return deeper[0] if levels.count(top) == 1 and deeper else top
 
 
+def block_labels(block: Block) -> list[tuple[str, str]] | None:
+    r"""A paragraph's or bullet list's ``**Term:** text`` labels (:func:`.terms.glossary_label`),
+    when it is one or every item is one; else ``None``.
+
+    >>> from rulebinder.importer.blocks import parse_blocks
+    >>> block_labels(parse_blocks("- **Prone:** down.\n- **Hidden:** unseen.")[0])
+    [('Prone', 'down.'), ('Hidden', 'unseen.')]
+    >>> block_labels(parse_blocks("- **Prone:** down.\n- unseen.")[0]) is None
+    True
+    """
+    if block.kind not in ("paragraph", "bullet_list"):
+        return None
+    items = [block.markdown]
+    if block.kind == "bullet_list":
+        items = re.split(r"\n(?=[-*+]\s)", block.markdown)
+    found = [glossary_label(item) for item in items]
+    return None if not all(found) else [f for f in found if f]
+
+
 def glossary_term_levels(blocks: list[Block]) -> dict[int, int]:
     r"""Each glossary heading's line, with the heading level of its terms (:func:`term_level`
     of the headings under it, letter groups aside), or 0 where the terms are the part's
@@ -122,9 +141,8 @@ def glossary_term_levels(blocks: list[Block]) -> dict[int, int]:
             if block.kind == "heading" and not is_letter_group(plain(block.inline)):
                 levels.append(block.level)
                 names.append(plain(block.inline))
-            elif block.kind in ("paragraph", "bullet_list"):
-                items = re.split(r"\n(?=[-*+]\s)", block.markdown)
-                labels += [found[0].lower() for item in items if (found := glossary_label(item))]
+            else:
+                labels += [name.lower() for name, _ in block_labels(block) or []]
             at += 1
         level = term_level(levels, names) or head.level + 1
         grouped = len(set(labels)) == len(labels) >= 3 * levels.count(level)
@@ -312,18 +330,15 @@ class _Builder:
     def labelled(self, block: Block) -> bool:
         """In a glossary part, ``**Term:** text`` paragraphs and list items are terms, in
         place (but not within a heading term's definition); whether ``block`` was taken so."""
-        if not self.glossary_level or block.kind not in ("paragraph", "bullet_list"):
+        if not self.glossary_level:
             return False
         if self.open is not None and self.open["kind"] == "term":
             return False  # a heading term's own labelled paragraphs are its definition
-        items = [block.markdown]
-        if block.kind == "bullet_list":
-            items = re.split(r"\n(?=[-*+]\s)", block.markdown)
-        found = [glossary_label(item) for item in items]
-        if not all(found):
+        found = block_labels(block)
+        if found is None:
             return False
         self.flush()
-        for offset, (name, text) in enumerate(f for f in found if f):
+        for offset, (name, text) in enumerate(found):
             self.add(
                 {"kind": "term", "id": self.ids.new(name), "name": name, "text": text,
                  "source": self.source_ref(), "_line": block.start + 1 + offset}
