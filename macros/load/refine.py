@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .fields import _check_fields, _Collector
-from .rulesdata import Entry, RulesData, System
+from .rulesdata import Entry, Page, RulesData, System
 from .schema import COMMON, ID_PATTERN, KINDS, LINKABLE_KINDS
 from .yamlload import LineDict
 
@@ -227,9 +227,7 @@ class _Refiner:
             return
         if value is True:
             for page in self.system.pages:
-                page.unlinked.add(key)
-                for other in page.entries:
-                    other.unlinked.add(key)
+                _unlink_on(page, key)
             return
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.problem(where, key, field, "must be true (never linked) or a list of entry "
@@ -238,14 +236,19 @@ class _Refiner:
         pages = {page.name: page for page in self.system.pages}
         for place in value:
             if place in pages:
-                pages[place].unlinked.add(key)
-                for other in pages[place].entries:
-                    other.unlinked.add(key)
+                _unlink_on(pages[place], key)
             elif (found := self.data.entries.get(place)) and found.system == self.system.id:
                 found.unlinked.add(key)
             else:
                 self.problem(where, key, field, f"no entry or page {place!r} in "
                              f"{self.system.id} (pages: {', '.join(pages)})")
+
+
+def _unlink_on(page: Page, entry_id: str) -> None:
+    """``entry_id``'s names not linked anywhere on ``page``: in its entries and its own text."""
+    page.unlinked.add(entry_id)
+    for entry in page.entries:
+        entry.unlinked.add(entry_id)
 
 
 def _has(kind: str, field: str) -> bool:
