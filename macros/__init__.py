@@ -337,7 +337,7 @@ def on_post_build(env: Any) -> None:
             _LOG.info(step("stdlib", publish_stdlib(site_dir, engine)))
             # INFO either way: without a snapshot the site still works (a warning would
             # stop a --strict build), and the line says why there is none.
-            _LOG.info(step("snapshot", publish_snapshot(site_dir, engine)))
+            _LOG.info(step("snapshot", publish_snapshot(site_dir)))
         inline_manifest(site_dir)  # the worker then needs no request for it
         if (data := _STATE.get("data")) is not None:  # before the offline shell lists files
             made_by = f"Rulebinder {_version()}"
@@ -346,7 +346,7 @@ def on_post_build(env: Any) -> None:
             _LOG.info(step("owlbear", _owlbear(env, site_dir, data)))
         step("offline", publish_offline(site_dir, engine, env.conf))
         if not serving:  # its server ignores them
-            _LOG.info(step("precompress", precompress(site_dir, engine)))
+            _LOG.info(step("precompress", precompress(site_dir)))
     except (PublishError, OfflineError) as error:
         raise _stop(str(error)) from None
     data: RulesData | None = _STATE.get("data")

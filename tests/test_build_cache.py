@@ -49,13 +49,13 @@ def test_a_second_project_takes_the_compressed_copies_from_the_shared_cache(
 ) -> None:
     cache = tmp_path / "user" / "compressed"
     first = site_with(tmp_path / "a", {"runtime.js": TEXT, "page.html": TEXT + "A"})
-    said = compress.precompress(first, tmp_path / "engine-a", cache)
+    said = compress.precompress(first, cache)
     assert "4 copies made, 0 from the cache" in said, said
     assert brotli.decompress((first / "runtime.js.br").read_bytes()).decode() == TEXT
     assert gzip.decompress((first / "page.html.gz").read_bytes()).decode() == TEXT + "A"
     # Another project: the same runtime file, another page.
     second = site_with(tmp_path / "b", {"runtime.js": TEXT, "page.html": TEXT + "B"})
-    said = compress.precompress(second, tmp_path / "engine-b", cache)
+    said = compress.precompress(second, cache)
     assert "2 copies made, 2 from the cache" in said, said
     assert (second / "runtime.js.br").read_bytes() == (first / "runtime.js.br").read_bytes()
     assert gzip.decompress((second / "page.html.gz").read_bytes()).decode() == TEXT + "B"
@@ -67,11 +67,11 @@ def test_a_copy_pruned_by_another_build_meanwhile_is_made_again(
     """Another build sharing the cache may prune a copy after this one found it."""
     cache = tmp_path / "compressed"
     site = site_with(tmp_path / "site", {"runtime.js": TEXT})
-    compress.precompress(site, tmp_path, cache)
+    compress.precompress(site, cache)
     for slot in cache.iterdir():
         slot.unlink()
     monkeypatch.setattr(compress, "used", lambda slot: True)  # found, then pruned
-    compress.precompress(site, tmp_path, cache)
+    compress.precompress(site, cache)
     assert brotli.decompress((site / "runtime.js.br").read_bytes()).decode() == TEXT
 
 
@@ -137,14 +137,14 @@ def test_a_snapshot_in_the_shared_cache_is_taken_and_another_core_makes_one(
     cached = shared / f"snapshot-{key}.bin.gz"
     shared.mkdir()
     cached.write_bytes(gzip.compress(b"\x05\x06\x07\x08 cached", mtime=0))
-    said = snapshot.publish_snapshot(site, tmp_path / "project-a", shared)
+    said = snapshot.publish_snapshot(site, shared)
     assert said.startswith("memory snapshot:") and made == [], said
     published = json.loads((site / "pyodide" / "manifest.json").read_text())
     assert published["snapshot_magic"] == int.from_bytes(b"\x05\x06\x07\x08", "little")
     # Another project whose core differs: its own snapshot, made once.
     other = tmp_path / "project-b" / "site"
     fake_runtime(other / "pyodide", {"calculators/__init__.py": "X = 1\n"})
-    snapshot.publish_snapshot(other, tmp_path / "project-b", shared)
+    snapshot.publish_snapshot(other, shared)
     assert len(made) == 1 and made[0].parent == shared and made[0] != cached
 
 

@@ -97,12 +97,11 @@ def _pack_all(jobs: list[tuple[Path, Path]]) -> None:
             done.result()
 
 
-def precompress(site_dir: Path, project_dir: Path, cache: Path | None = None) -> str:
+def precompress(site_dir: Path, cache: Path | None = None) -> str:
     """Write ``.br`` and ``.gz`` copies of the site's compressible files; what was done.
 
     ``cache`` holds the copies by content hash (default: ``compressed/`` of the user's
-    cache, :func:`.shared.user_cache`); ``project_dir`` is the engine folder the build
-    publishes from (unused since the copies are shared).
+    cache, :func:`.shared.user_cache`).
     """
     if not precompress_enabled():
         return "no precompressed files: RULEBINDER_PRECOMPRESS is off"

@@ -102,7 +102,7 @@ def _make(node: str, pyodide: Path, target: Path) -> str | None:
     return None
 
 
-def publish_snapshot(site_dir: Path, project_dir: Path, shared: Path | None = None) -> str:
+def publish_snapshot(site_dir: Path, shared: Path | None = None) -> str:
     """Add ``snapshot-<key>.bin.gz`` beside the core wheel and name it in ``manifest.json``.
 
     The snapshot is kept in ``shared`` (default: ``snapshot/`` of the user's cache,

@@ -53,7 +53,7 @@ def test_another_pyodide_version_gets_no_snapshot_and_says_why(tmp_path: Path) -
     folder = tmp_path / "pyodide"
     folder.mkdir()
     (folder / "manifest.json").write_text(json.dumps({"pyodide": "0.30.0", "wheel": "w.whl"}))
-    said = publish_snapshot(tmp_path, tmp_path)
+    said = publish_snapshot(tmp_path)
     assert said.startswith("no memory snapshot: Pyodide 0.30.0 is not one of 0.29.5")
     assert "readers boot Python normally" in said
     assert "snapshot" not in manifest_of(folder)
@@ -68,7 +68,7 @@ def test_rulebinder_snapshot_0_makes_none(tmp_path: Path, monkeypatch: pytest.Mo
         json.dumps({"pyodide": "0.29.5", "wheel": "core/ab/w.whl"})
     )
     monkeypatch.setenv("RULEBINDER_SNAPSHOT", "0")
-    assert "RULEBINDER_SNAPSHOT is off" in publish_snapshot(tmp_path, tmp_path)
+    assert "RULEBINDER_SNAPSHOT is off" in publish_snapshot(tmp_path)
     assert "snapshot" not in manifest_of(folder)
     assert not stale.exists()
 
@@ -105,7 +105,7 @@ def test_a_changed_core_gets_a_new_snapshot_never_the_stale_one(
         manifest.pop(key)
     (pyodide / "manifest.json").write_text(json.dumps(manifest))
 
-    said = publish_snapshot(site, tmp_path / "project", tmp_path / "shared")
+    said = publish_snapshot(site, tmp_path / "shared")
     assert said.startswith("memory snapshot:"), said
     new = manifest_of(pyodide)
     assert Path(new["snapshot"]).parent == Path(new["wheel"]).parent
