@@ -63,6 +63,8 @@ def _current_doc(env: Any) -> str:
 #: The attribute of the macros environment where the ``rulebinder`` plugin names the
 #: engine folder of an author's project (``rulebinder/engine.py``).
 ENGINE_DIR = "rulebinder_engine_dir"
+#: ... and the folder where it keeps what a build makes for the next one.
+CACHE_DIR = "rulebinder_cache_dir"
 
 
 def engine_dir(env: Any) -> Path:
@@ -268,7 +270,8 @@ def _share_pages(env: Any, site_dir: Path, data: RulesData) -> str:
     """Every entry's and calculator's page to share and embed (:mod:`.publish.share`)."""
     import markdown
 
-    from .publish.share import Site, publish_share_pages
+    from .publish.share import HtmlMemo, Site, publish_share_pages
+    from .render.mdkey import markdown_key
 
     conf = env.conf
     sheets = sorted(p.relative_to(site_dir).as_posix()
@@ -280,10 +283,15 @@ def _share_pages(env: Any, site_dir: Path, data: RulesData) -> str:
     site = Site(str(conf["site_name"]), url if url.endswith("/") else url + "/",
                 str(conf["theme"]["language"] or "en"), tuple(sheets),
                 str(conf["theme"]["favicon"] or "assets/images/favicon.png"), converter)
+    folder = getattr(env, CACHE_DIR, None)
+    memo = HtmlMemo(Path(folder) / "share-html.json" if folder else None,
+                    markdown_key(conf["markdown_extensions"], conf["mdx_configs"]))
     try:
-        return publish_share_pages(site_dir, data, _STATE["renderer"], site)
+        return publish_share_pages(site_dir, data, _STATE["renderer"], site, memo)
     except ValueError as error:
         raise _stop(str(error)) from None
+    finally:
+        memo.save()
 
 
 def _owlbear(env: Any, site_dir: Path, data: RulesData) -> str:

@@ -42,7 +42,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from . import __version__
+from . import __version__, pagecache
 from . import books as author_books
 from .engine import Engine, link_runtime, locate, prepare_core
 
@@ -111,6 +111,7 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def __init__(self) -> None:
         self.engine: Engine | None = None
         self.macros: Any = None  # mkdocs-macros, run by this plugin
+        self.pages: pagecache.PageCache | None = None  # converted pages kept between builds
 
     # -- configuration -------------------------------------------------------------------
 
@@ -221,9 +222,11 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             raise PluginError(
                 "mkdocs-macros options: " + "; ".join(f"{key}: {error}" for key, error in errors)
             )
-        from macros import ENGINE_DIR
+        from macros import CACHE_DIR, ENGINE_DIR
 
         setattr(plugin, ENGINE_DIR, str(self.engine.root) if self.engine else None)
+        project = Path(config.config_file_path).resolve().parent
+        setattr(plugin, CACHE_DIR, str(project / self.config.cache_dir))
         return plugin
 
     @contextmanager
@@ -273,14 +276,22 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         return files
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
-        """mkdocs-macros keeps the navigation for templates that ask for it."""
+        """mkdocs-macros keeps the navigation for templates that ask for it; the site's files
+        are known now, so the cache of converted pages can be opened."""
         self.macros.on_nav(nav, config, files)
+        if pagecache.enabled():
+            project = Path(config.config_file_path).resolve().parent
+            folder = project / self.config.cache_dir / "pages"
+            self.pages = pagecache.PageCache(folder, config, files)
         return nav
 
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        """Render the page's macros."""
+        """Render the page's macros; its conversion to HTML is taken from the cache of
+        converted pages when nothing it reads changed (:mod:`rulebinder.pagecache`)."""
+        if self.pages is not None:
+            self.pages.wrap(page)
         return str(self.macros.on_page_markdown(markdown, page, config))
 
     def on_page_content(
@@ -299,6 +310,10 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         """Publish the browser runtime, the offline shell and precompressed copies."""
         if self.engine is not None and not self.engine.own:
             link_runtime(self.engine, self._runtime())
+        if self.pages is not None:
+            self.pages.prune()
+            LOG.debug("converted pages: %d from the cache, %d converted",
+                      self.pages.hits, self.pages.misses)
         with self._switches():
             self.macros.on_post_build(config)
 

@@ -23,8 +23,12 @@ each one a reader opens (``macros/publish/serviceworker/sw.js``).
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
+import os
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -150,10 +154,53 @@ def _rebased(html: str, home: str, here: str) -> str:
     return _LINK.sub(lambda m: f'{m.group(1)}="{_rel(_target(m.group(2), home), here)}"', html)
 
 
-def _markdown_html(site: Site, markdown: str, home: str, here: str) -> Markup:
+class HtmlMemo:
+    """Share pages' bodies converted by an earlier build, by the hash of their Markdown, their
+    place and the Markdown configuration (``salt``), kept in the JSON file ``path`` (none:
+    nothing kept); :meth:`save` keeps the ones this build used.
+
+    >>> memo = HtmlMemo(None, "x")
+    >>> memo.get("*a*", "p.md", "r/a/", lambda: "<p>a</p>"), memo.get("*a*", "p.md", "r/a/", str)
+    ('<p>a</p>', '<p>a</p>')
+    """
+
+    def __init__(self, path: Path | None, salt: str) -> None:
+        self.path, self.salt = path, salt
+        self.kept: dict[str, str] = {}
+        self.used: dict[str, str] = {}
+        if path is not None and path.is_file():
+            try:
+                self.kept = json.loads(path.read_text(encoding="utf-8"))
+            except ValueError:
+                self.kept = {}
+
+    def get(self, markdown: str, home: str, here: str, make: Callable[[], str]) -> str:
+        """The body kept for these inputs, else ``make()`` (and kept)."""
+        key = hashlib.sha256(f"{self.salt}\0{home}\0{here}\0{markdown}".encode()).hexdigest()
+        html = self.used.get(key, self.kept.get(key))
+        if html is None:
+            html = make()
+        self.used[key] = html
+        return html
+
+    def save(self) -> None:
+        """Write the bodies this build used (the others are dropped)."""
+        if self.path is None or self.used == self.kept:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(self.used, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(self.path)
+
+
+def _markdown_html(site: Site, markdown: str, home: str, here: str, memo: HtmlMemo) -> Markup:
     """Markdown rendered for the docs page ``home``, its links working from ``here``."""
-    site.markdown.reset()
-    return Markup(_rebased(site.markdown.convert(markdown), home, here))
+
+    def convert() -> str:
+        site.markdown.reset()
+        return _rebased(site.markdown.convert(markdown), home, here)
+
+    return Markup(memo.get(markdown, home, here, convert))
 
 
 _FIRST_HEADING = re.compile(r"^\s*<h([2-6])\b(.*?)</h\1>", re.S)
@@ -173,7 +220,9 @@ def _titled(body: Markup, name: str) -> Markup:
     return Markup(f"<h1>{escape(name)}</h1>\n{html}")
 
 
-def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) -> str:
+def entry_page(
+    site: Site, data: RulesData, renderer: Renderer, entry: Entry, memo: HtmlMemo | None = None
+) -> str:
     """The share page of one entry."""
     here = share_path(entry.id, ENTRY_DIR)
     home = entry.doc
@@ -191,8 +240,8 @@ def entry_page(site: Site, data: RulesData, renderer: Renderer, entry: Entry) ->
         "book_href": _rel(f"{entry.system}/", here),
         "page_title": page.title,
         "home_href": _rel(page_url(home), here),
-        "body": _titled(_markdown_html(site, renderer.render(entry, home), home, here),
-                        entry.name),
+        "body": _titled(_markdown_html(site, renderer.render(entry, home), home, here,
+                                       memo or HtmlMemo(None, "")), entry.name),
         "license": terms,
         "license_html": Markup(license_html(terms)),
         "open_href": _rel(place, here),
@@ -252,7 +301,7 @@ def _first_line(breakdown: Any) -> str:
 
 
 def publish_share_pages(
-    site_dir: Path, data: RulesData, renderer: Renderer, site: Site
+    site_dir: Path, data: RulesData, renderer: Renderer, site: Site, memo: HtmlMemo | None = None
 ) -> str:
     """Write every entry's and calculator's share page; what was written, for the log."""
     for system in data.systems.values():
@@ -264,7 +313,7 @@ def publish_share_pages(
     entries = [e for e in data.entries.values() if e.kind in SHARED_KINDS]
     for entry in entries:
         _write(site_dir / share_path(entry.id, ENTRY_DIR),
-               entry_page(site, data, renderer, entry))
+               entry_page(site, data, renderer, entry, memo))
     for calc in data.calculators.values():
         _write(site_dir / share_path(calc.id, CALC_DIR), calculator_page(site, data, calc))
     return (f"share pages: {len(entries)} entries as <book>/{ENTRY_DIR}/<name>/, "

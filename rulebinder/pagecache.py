@@ -1,0 +1,172 @@
+"""A page's HTML kept between builds, by the hash of everything its conversion reads.
+
+MkDocs converts every page's Markdown to HTML on every build (``Page.render``: Python-Markdown
+with the project's extensions, then MkDocs' own passes over links, anchors and the title).
+For a rulebook that is most of a build: the pages the macros write are long and dense
+with links. This cache keeps what ``Page.render`` leaves on the page (the HTML, the table of
+contents, the title it found, the anchors the page holds and the anchors it links to)
+under a key made of the page's final Markdown, its place in the site, the Markdown
+configuration and every file's address (a link's target may move), so a page whose inputs
+did not change is not converted again. A page whose conversion logged a warning (a broken
+link) is not kept, so the warning comes back on the next build.
+
+Each kept page is a JSON file named by its key in the project's cache folder
+(``.cache/plugin/rulebinder/pages/``); the files a build did not use are deleted after it.
+``RULEBINDER_PAGE_CACHE=0`` turns the cache off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from pathlib import Path
+from types import MethodType
+from typing import Any
+
+from mkdocs import __version__ as mkdocs_version
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink, get_toc
+
+from macros.render.mdkey import markdown_key
+
+__all__ = ["ENV", "PageCache", "enabled", "toc_tokens"]
+
+#: The environment variable that turns the cache off (``0``, ``off``, ``false``, ``no``).
+ENV = "RULEBINDER_PAGE_CACHE"
+#: Bumped when what is kept changes shape.
+FORMAT = "1"
+
+
+def enabled(environ: dict[str, str] | None = None) -> bool:
+    """Whether pages are kept between builds.
+
+    >>> enabled({}), enabled({"RULEBINDER_PAGE_CACHE": "0"})
+    (True, False)
+    """
+    env = os.environ if environ is None else environ
+    return env.get(ENV, "").strip().lower() not in ("0", "off", "false", "no")
+
+
+def toc_tokens(items: list[AnchorLink]) -> list[dict[str, Any]]:
+    """The table of contents as the tokens :func:`mkdocs.structure.toc.get_toc` reads.
+
+    >>> toc = get_toc([{"level": 2, "id": "a", "name": "A", "children": [
+    ...     {"level": 3, "id": "b", "name": "B", "children": []}]}])
+    >>> toc_tokens(toc.items)
+    [{'level': 2, 'id': 'a', 'name': 'A', 'children': [{'level': 3, 'id': 'b', 'name': 'B', \
+'children': []}]}]
+    """
+    return [
+        {"level": i.level, "id": i.id, "name": i.title, "children": toc_tokens(i.children)}
+        for i in items
+    ]
+
+
+class _Warned(logging.Handler):
+    """Counts the warnings logged while a page converts."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+class PageCache:
+    """The converted pages of one build, read from and written to ``folder``."""
+
+    def __init__(self, folder: Path, config: Any, files: Files) -> None:
+        self.folder = folder
+        self.used: set[str] = set()
+        self.hits = self.misses = 0
+        addresses = sorted((f.src_uri, f.url) for f in files)
+        base = json.dumps(
+            [
+                FORMAT,
+                mkdocs_version,
+                markdown_key(config["markdown_extensions"], config["mdx_configs"]),
+                repr(config.get("validation")),
+                config.get("use_directory_urls"),
+                addresses,
+            ],
+            default=repr,
+        )
+        self.base = hashlib.sha256(base.encode()).digest()
+
+    def wrap(self, page: Page) -> None:
+        """Make ``page.render`` take the page from the cache when its inputs are the same."""
+        page.render = MethodType(self._render, page)  # type: ignore[method-assign]
+
+    def _key(self, page: Page) -> str:
+        digest = hashlib.sha256(self.base)
+        for part in (page.file.src_uri, page.url, page.markdown or ""):
+            digest.update(part.encode())
+            digest.update(b"\0")
+        return digest.hexdigest()[:40]
+
+    def _render(self, page: Page, config: Any, files: Files) -> None:
+        key = self._key(page)
+        self.used.add(key)
+        slot = self.folder / f"{key}.json"
+        kept = _read(slot)
+        if kept is not None:
+            self.hits += 1
+            page.content = kept["content"]
+            page.toc = get_toc(kept["toc"])
+            page._title_from_render = kept["title"]
+            page.present_anchor_ids = set(kept["anchors"])
+            if kept["links"] is not None:
+                page.links_to_anchors = {
+                    target: links
+                    for uri, links in kept["links"].items()
+                    if (target := files.get_file_from_path(uri)) is not None
+                }
+            return
+        self.misses += 1
+        warned = _Warned()
+        logger = logging.getLogger("mkdocs")
+        logger.addHandler(warned)
+        try:
+            Page.render(page, config, files)
+        finally:
+            logger.removeHandler(warned)
+        if warned.count:
+            return
+        links = page.links_to_anchors
+        _write(slot, {
+            "content": page.content,
+            "toc": toc_tokens(page.toc.items),
+            "title": page._title_from_render,
+            "anchors": sorted(page.present_anchor_ids or ()),
+            "links": None if links is None else {f.src_uri: v for f, v in links.items()},
+        })
+
+    def prune(self) -> int:
+        """Delete the kept pages this build did not use; how many went."""
+        gone = 0
+        if not self.folder.is_dir():
+            return gone
+        for path in self.folder.glob("*.json"):
+            if path.stem not in self.used:
+                path.unlink(missing_ok=True)
+                gone += 1
+        return gone
+
+
+def _read(slot: Path) -> dict[str, Any] | None:
+    try:
+        data: dict[str, Any] = json.loads(slot.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return None
+    return data
+
+
+def _write(slot: Path, data: dict[str, Any]) -> None:
+    slot.parent.mkdir(parents=True, exist_ok=True)
+    tmp = slot.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(slot)
