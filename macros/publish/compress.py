@@ -23,6 +23,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import shutil
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -121,15 +122,17 @@ def precompress(site_dir: Path, cache: Path | None = None) -> str:
     _pack_all(jobs)
     plain = packed = 0
     for path, data in files:
-        br, gz = (_read(path, _slot(cache, data, suffix)) for suffix in ENCODINGS)
+        br, gz = (_kept(path, _slot(cache, data, suffix)) for suffix in ENCODINGS)
+        br_size, gz_size = br.stat().st_size, gz.stat().st_size
         made = path.with_name(path.name + ".gz")
-        if len(gz) < len(data) and not made.exists():  # MkDocs writes sitemap.xml.gz itself
-            made.write_bytes(gz)
-        if len(br) < len(gz) * (1 - MIN_SAVING):
-            path.with_name(path.name + ".br").write_bytes(br)
+        if gz_size < len(data) and not made.exists():  # MkDocs writes sitemap.xml.gz itself
+            _place(gz, made)
+        if br_size < gz_size * (1 - MIN_SAVING):
+            _place(br, path.with_name(path.name + ".br"))
         plain += len(data)
-        packed += min(len(br), len(gz), len(data))
-    prune(cache, MAX_CACHE_BYTES)
+        packed += min(br_size, gz_size, len(data))
+    if jobs:  # the cache grew: keep it under its size (a build that made nothing skips the walk)
+        prune(cache, MAX_CACHE_BYTES)
     return (
         f"precompressed {len(files)} files: {plain / 1e6:.1f} MB as {packed / 1e6:.1f} MB "
         f"(.br and .gz beside each, for hosts that serve them; {len(jobs)} copies made, "
@@ -137,11 +140,27 @@ def precompress(site_dir: Path, cache: Path | None = None) -> str:
     )
 
 
-def _read(source: Path, slot: Path) -> bytes:
-    """The cached copy of ``source`` in ``slot``; made again if another build pruned it
+def _kept(source: Path, slot: Path) -> Path:
+    """``slot``, the cached copy of ``source``; made again if another build pruned it
     meanwhile."""
-    try:
-        return slot.read_bytes()
-    except FileNotFoundError:
+    if not slot.is_file():
         _pack(str(source), str(slot))
-        return slot.read_bytes()
+    return slot
+
+
+def _place(slot: Path, target: Path) -> None:
+    """Put the cached copy ``slot`` at ``target``: a hard link where the file system allows
+    (no bytes copied; the cache only ever replaces a slot, never writes into it), else a
+    copy.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()); _ = (folder / "slot").write_bytes(b"x")
+    >>> _place(folder / "slot", folder / "a.br"); _place(folder / "slot", folder / "a.br")
+    >>> (folder / "a.br").read_bytes()
+    b'x'
+    """
+    target.unlink(missing_ok=True)
+    try:
+        os.link(slot, target)
+    except OSError:
+        shutil.copyfile(slot, target)

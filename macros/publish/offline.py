@@ -42,8 +42,10 @@ from pathlib import Path
 from typing import Any
 
 from .opendata import OPEN_DATA_GLOBS
-from .precache import KEYED_NAME
+from .precache import KEYED_NAME, Lists, site_lists
+from .precache import report as listed
 from .share import SHARE_GLOBS
+from .shared import prune, put, used, user_cache
 
 __all__ = [
     "ICONS",
@@ -74,6 +76,8 @@ ICONS: dict[str, tuple[int, bool]] = {
     "apple-touch-icon.png": (180, True),
 }
 ICON_DIR = "assets/icons"
+#: The size the shared cache of service workers is pruned to (each lists the site's files).
+MAX_CACHE_BYTES = 16 * 1024 * 1024
 #: Where drawn icons are kept between builds (next to the runtime's compiled files).
 ICON_CACHE = Path("node_modules") / ".cache" / "rulebinder" / "icons"
 #: Written by the build when the shell is off: removes an earlier service worker.
@@ -406,12 +410,45 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
     # the link: no reader's first visit downloads them.
     unused = [*unused_search_files(site_dir, search_languages(config)), *OPEN_DATA_GLOBS,
               *SHARE_GLOBS]
+    runtime_unused = unused_runtime(site_dir)
+    lists = site_lists(site_dir, MAX_FILE_BYTES, unused, runtime_unused)
+    slot = user_cache() / "serviceworker" / f"sw-{worker_key(lists)}.js"
+    if not lists[2] and used(slot):  # the same files and revisions: the same worker
+        shutil.copyfile(slot, site_dir / "sw.js")
+        return listed(lists)
     try:
-        return build_service_worker(
-            site_dir, project_dir, leave_out=unused, runtime_leave_out=unused_runtime(site_dir)
+        made = build_service_worker(
+            site_dir, project_dir, leave_out=unused, runtime_leave_out=runtime_unused
         )
     except ToolMissing as missing:
-        return write_without_workbox(site_dir, str(missing), unused, unused_runtime(site_dir))
+        return write_without_workbox(site_dir, str(missing), unused, runtime_unused, lists)
+    put(slot, (site_dir / "sw.js").read_bytes())
+    prune(slot.parent, MAX_CACHE_BYTES)
+    return made
+
+
+def worker_key(lists: Lists) -> str:
+    """The key of the service worker made from ``lists`` (every file and its revision), the
+    template and the script that fills it in, and the installed workbox-build.
+
+    >>> a = worker_key(([{"url": "a.html", "revision": "1", "size": 1}], [], []))
+    >>> b = worker_key(([{"url": "a.html", "revision": "2", "size": 1}], [], []))
+    >>> len(a), a == b
+    (32, False)
+    """
+    digest = hashlib.sha256(json.dumps(lists[:2], sort_keys=True).encode())
+    for source in (SW_FOLDER / "sw.js", SW_FOLDER / "build-sw.mjs", _workbox_package()):
+        digest.update(source.read_bytes() if source.is_file() else b"-")
+    return digest.hexdigest()[:32]
+
+
+def _workbox_package() -> Path:
+    """workbox-build's ``package.json`` as Node finds it from ``build-sw.mjs`` (its version)."""
+    for folder in SW_FOLDER.parents:
+        found = folder / "node_modules" / "workbox-build" / "package.json"
+        if found.is_file():
+            return found
+    return SW_FOLDER / "node_modules" / "workbox-build" / "package.json"
 
 
 def unused_runtime(site_dir: Path) -> list[str]:
@@ -432,14 +469,18 @@ def unused_runtime(site_dir: Path) -> list[str]:
 
 
 def write_without_workbox(
-    site_dir: Path, why: str, leave_out: list[str], runtime_leave_out: list[str]
+    site_dir: Path,
+    why: str,
+    leave_out: list[str],
+    runtime_leave_out: list[str],
+    lists: Lists | None = None,
 ) -> dict[str, Any]:
     """``sw.js`` with its lists made in Python (:mod:`macros.publish.precache`), the build log
     saying why; a file too large to list is an error, as with workbox."""
     from .precache import write_service_worker
 
     report = write_service_worker(
-        site_dir, SW_FOLDER / "sw.js", MAX_FILE_BYTES, leave_out, runtime_leave_out
+        site_dir, SW_FOLDER / "sw.js", MAX_FILE_BYTES, leave_out, runtime_leave_out, lists
     )
     if report["warnings"]:
         raise OfflineError(

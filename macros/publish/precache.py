@@ -21,7 +21,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KEYED_NAME", "entries", "glob_pattern", "revision", "write_service_worker"]
+__all__ = [
+    "KEYED_NAME", "entries", "glob_pattern", "report", "revision", "site_lists",
+    "write_service_worker",
+]
 
 #: The template's two placeholders, each replaced by a JSON list.
 PRECACHE_SLOT = "self.__WB_MANIFEST"
@@ -129,25 +132,58 @@ def entries(
     return found, warnings
 
 
-def write_service_worker(
+Lists = tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]
+
+
+def site_lists(
     site_dir: Path,
-    template: Path,
     max_bytes: int,
     leave_out: list[str] | None = None,
     runtime_leave_out: list[str] | None = None,
-) -> dict[str, Any]:
-    """Write ``<site_dir>/sw.js`` from ``template`` with both lists filled in.
-
-    The arguments and the returned report (``precache`` and ``runtime``: ``count`` and
-    ``size``; ``warnings``) are those of :func:`macros.publish.offline.build_service_worker`, which
-    runs workbox-build instead; its caller treats a warning as an error.
-    """
+) -> Lists:
+    """The service worker's two lists of ``site_dir`` (the precache, the runtime) and the
+    warnings of files too large to list."""
     runtime, runtime_warnings = entries(
         site_dir, "pyodide/**/*", runtime_leave_out or [], max_bytes
     )
     precache, warnings = entries(
         site_dir, "**/*", [*PRECACHE_IGNORES, *(leave_out or [])], max_bytes
     )
+    return precache, runtime, [*runtime_warnings, *warnings]
+
+
+def report(lists: Lists) -> dict[str, Any]:
+    """What was listed (``precache`` and ``runtime``: ``count`` and ``size``; ``warnings``).
+
+    >>> report(([{"url": "a", "revision": "r", "size": 3}], [], []))["precache"]
+    {'count': 1, 'size': 3}
+    """
+    precache, runtime, warnings = lists
+    return {
+        "precache": {"count": len(precache), "size": sum(e["size"] for e in precache)},
+        "runtime": {"count": len(runtime), "size": sum(e["size"] for e in runtime)},
+        "warnings": warnings,
+    }
+
+
+def write_service_worker(
+    site_dir: Path,
+    template: Path,
+    max_bytes: int,
+    leave_out: list[str] | None = None,
+    runtime_leave_out: list[str] | None = None,
+    lists: Lists | None = None,
+) -> dict[str, Any]:
+    """Write ``<site_dir>/sw.js`` from ``template`` with both lists filled in.
+
+    The arguments and the returned report (:func:`report`) are those of
+    :func:`macros.publish.offline.build_service_worker`, which runs workbox-build instead; its
+    caller treats a warning as an error. ``lists``: the site's lists if already made
+    (:func:`site_lists`).
+    """
+    if lists is None:
+        lists = site_lists(site_dir, max_bytes, leave_out, runtime_leave_out)
+    precache, runtime, _ = lists
     text = template.read_text(encoding="utf-8")
     for slot in (PRECACHE_SLOT, RUNTIME_SLOT):
         if text.count(slot) != 1:
@@ -159,8 +195,4 @@ def write_service_worker(
         RUNTIME_SLOT, json.dumps(runtime, separators=(",", ":"))
     )
     (site_dir / "sw.js").write_text(text, encoding="utf-8")
-    return {
-        "precache": {"count": len(precache), "size": sum(e["size"] for e in precache)},
-        "runtime": {"count": len(runtime), "size": sum(e["size"] for e in runtime)},
-        "warnings": [*runtime_warnings, *warnings],
-    }
+    return report(lists)

@@ -76,6 +76,25 @@ def core_imports(package: Path) -> list[str]:
     return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
 
 
+def _core_imports_kept(package: Path, cache: Path) -> list[str]:
+    """:func:`core_imports`, kept in ``cache`` by the hash of the sources it reads (parsing
+    them is most of a warm build's step)."""
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    slot = cache / f"imports-{digest.hexdigest()[:32]}.json"
+    if used(slot):
+        try:
+            kept: list[str] = json.loads(slot.read_text(encoding="utf-8"))
+            return kept
+        except ValueError:
+            pass
+    named = core_imports(package)
+    put(slot, json.dumps(named).encode())
+    return named
+
+
 def trim(full: bytes, keep: set[str]) -> tuple[bytes, list[str]]:
     """The zip of ``full``'s members named in ``keep``; and the top-level names left out.
 
@@ -181,7 +200,7 @@ def publish_stdlib(site_dir: Path, project_dir: Path, shared: Path | None = None
     node = shutil.which("node")
     if node is None:
         return "whole standard library: node is not installed to list what the core needs"
-    named = core_imports(project_dir / "calculators")
+    named = _core_imports_kept(project_dir / "calculators", shared or user_cache() / "stdlib")
     key = _key(pyodide, manifest, named)
     cache = (shared or user_cache() / "stdlib") / f"stdlib-{key}.zip"
     rest_file = cache.with_suffix(".json")
