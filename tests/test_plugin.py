@@ -30,6 +30,7 @@ from calculators.books import BOOKS_ENV
 from calculators.data import DATA_ENV
 from macros.publish import offline
 from macros.publish.precache import write_service_worker
+from macros.publish.shared import CACHE_ENV
 from macros.publish.snapshot import SNAPSHOT_VERSIONS
 from rulebinder import books as author_books
 from rulebinder import runtime_cache
@@ -475,6 +476,29 @@ def test_without_workbox_the_offline_shell_is_written_in_python(
     assert report is not None and report["runtime"]["count"] == 4
     assert (site / "manifest.webmanifest").is_file()
     assert "self.__WB_MANIFEST" not in (site / "sw.js").read_text()
+
+
+def test_the_same_files_take_their_service_worker_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A warm build whose files and revisions are those of an earlier one copies the worker
+    workbox made then; a changed file runs workbox again."""
+    if shutil.which("node") is None or not (ROOT / "node_modules" / "workbox-build").is_dir():
+        pytest.skip("Node.js and workbox-build make the worker kept")
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    first = offline.publish_offline(small_site(tmp_path / "one"), ROOT, {"site_name": "L"})
+    made = (tmp_path / "one" / "sw.js").read_text(encoding="utf-8")
+
+    def no_workbox(*args: object, **kwargs: object) -> None:
+        raise AssertionError("workbox ran")
+
+    monkeypatch.setattr(offline.subprocess, "run", no_workbox)
+    again = small_site(tmp_path / "two")
+    assert offline.publish_offline(again, ROOT, {"site_name": "L"}) == first
+    assert (again / "sw.js").read_text(encoding="utf-8") == made
+    (again / "book" / "index.html").write_text("<p>changed</p>", encoding="utf-8")
+    with pytest.raises(AssertionError, match="workbox ran"):
+        offline.publish_offline(again, ROOT, {"site_name": "L"})
 
 
 def test_the_authors_readmes_show_the_book_package_the_tests_build() -> None:
