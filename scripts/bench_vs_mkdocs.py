@@ -49,10 +49,12 @@ plugins:
 
 @dataclass(frozen=True)
 class Run:
-    """One build: wall seconds and peak resident memory in MB."""
+    """One build: wall seconds, peak resident memory in MB and CPU seconds (user + system:
+    what the build itself used, whatever else ran on the machine)."""
 
     seconds: float
     mb: float
+    cpu: float
 
 
 def chapters(folder: Path, copies: int) -> list[Path]:
@@ -82,13 +84,13 @@ def timed(command: list[str], cwd: Path, env: dict[str, str]) -> Run:
     """Run ``command`` under ``/usr/bin/time``; its wall time and peak memory."""
     report = cwd / ".time"
     result = subprocess.run(
-        ["/usr/bin/time", "-o", str(report), "-f", "%e %M", *command],
+        ["/usr/bin/time", "-o", str(report), "-f", "%e %M %U %S", *command],
         cwd=cwd, env=env, capture_output=True, text=True,
     )
     if result.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr[-3000:]}")
-    seconds, kb = report.read_text().split()[-2:]
-    return Run(float(seconds), int(kb) / 1024)
+    seconds, kb, user, system = report.read_text().split()[-4:]
+    return Run(float(seconds), int(kb) / 1024, float(user) + float(system))
 
 
 def rulebinder(folder: Path, sources: list[Path], runs: int, env: dict[str, str]) -> list[Run]:
@@ -126,9 +128,9 @@ def main() -> None:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if args.fast:
         env |= {"RULEBINDER_SNAPSHOT": "0", "RULEBINDER_PRECOMPRESS": "0"}
-    print("| size | KB | Rulebinder warm | plain warm | ratio | Rulebinder cold | "
-          "peak MB (Rulebinder / plain) | ratio |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| size | KB | Rulebinder warm | plain warm | ratio | CPU s (Rulebinder / plain) | "
+          "ratio | Rulebinder first build | peak MB (Rulebinder / plain) | ratio |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for size in args.sizes:
         with tempfile.TemporaryDirectory() as tmp:
             sources = chapters(Path(tmp) / "book", size)
@@ -137,9 +139,12 @@ def main() -> None:
             theirs = plain(Path(tmp), sources, args.runs, env)
         warm = statistics.median(r.seconds for r in ours[1:])
         base = statistics.median(r.seconds for r in theirs[1:])
+        cpu = statistics.median(r.cpu for r in ours[1:])
+        base_cpu = statistics.median(r.cpu for r in theirs[1:])
         mb = max(r.mb for r in ours[1:])
         base_mb = max(r.mb for r in theirs[1:])
         print(f"| {size}× | {kb:.0f} | {warm:.2f} s | {base:.2f} s | {warm / base:.1f}× | "
+              f"{cpu:.2f} / {base_cpu:.2f} | {cpu / base_cpu:.1f}× | "
               f"{ours[0].seconds:.1f} s | {mb:.0f} / {base_mb:.0f} | {mb / base_mb:.1f}× |",
               flush=True)
 
