@@ -21,6 +21,9 @@ Options:
                    code (best of --runs, in seconds): loading the rules data
                    (``load_rules``), linking every entry's text (the term linker alone)
                    and rendering every entry's Markdown (``Renderer.render``)
+  --vs-mkdocs      instead, an author's book side by side with plain MkDocs + Material
+                   (``scripts/bench_vs_mkdocs.py``: sizes are how many times the book is
+                   repeated, default 1 4 16 64; wall, CPU, first build and peak memory)
 """
 
 from __future__ import annotations
@@ -168,6 +171,12 @@ def _copy(source: Path | None, target: Path) -> Path:
 
 def main(argv: list[str]) -> None:
     """Print a table of build times (medians of ``--runs``)."""
+    if "--vs-mkdocs" in argv:
+        import bench_vs_mkdocs
+
+        sys.argv = [str(Path(bench_vs_mkdocs.__file__)), *(a for a in argv if a != "--vs-mkdocs")]
+        bench_vs_mkdocs.main()
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[1000, 5000, 10000])
     parser.add_argument("--runs", type=int, default=1)
