@@ -19,12 +19,12 @@
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 /** Pages listed for a query, and sections shown for each page, at most. */
-const MAX_PAGES = 12, MAX_SECTIONS = 6;
+const MAX_PAGES = 12, MAX_SECTIONS = 4;
 /** Shards a prefix is expanded in, at most (a one-letter prefix of a large book spans
  *  many; the first holds the word itself). */
 const PREFIX_SHARDS = 2;
 /** A query waits this long for the next key before it fetches anything. */
-const SETTLE_MS = 60;
+const SETTLE_MS = 100;
 const K1 = 1.2;
 
 let index = null;

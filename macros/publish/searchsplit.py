@@ -61,7 +61,7 @@ __all__ = [
 TERM_SHARD_BYTES = 24_000
 #: About how large a chunk of sections is (JSON, before compression): a result shown
 #: fetches the chunk of its section, so small chunks keep a query's bytes small.
-DOC_CHUNK_BYTES = 6_000
+DOC_CHUNK_BYTES = 2_000
 INDEX = Path("search") / "search_index.json"
 #: Lunr's English stop words (lunr.js ``stopWordFilter``), left out as Material's worker does.
 STOP_EN = frozenset(
