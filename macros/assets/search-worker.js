@@ -237,10 +237,13 @@ function highlightText(html, mark) {
   return marked.length ? marked.join("") : html;
 }
 
-async function search(query) {
+/** The result of a query; null when stale() says a newer query came meanwhile (its
+ *  sections' chunks are then not fetched). */
+async function search(query, stale = () => false) {
   const wanted = clauses(query.trim());
   if (!wanted.length) return { items: [] };
   const postings = await Promise.all(wanted.map(lookup));
+  if (stale()) return null;
   const totals = new Map();
   wanted.forEach((clause, c) => {
     for (const [doc, { score, title, full }] of scoreClause(clause, postings[c])) {
@@ -328,7 +331,8 @@ async function answer(query) {
   if (query !== latest) return;  // a newer query came: it is answered instead
   let data;
   try {
-    data = await search(query);
+    data = await search(query, () => query !== latest);
+    if (data === null) return;
   } catch (error) {
     console.warn(`search: ${query}: ${error}`);
     data = { items: [] };
