@@ -9,12 +9,14 @@
 // suggest, the word to complete the last one typed with.
 //
 // Matching is Material's Lunr set-up's: words split by the configured separator,
-// lower-cased, stop words left out, each query word a prefix (a trailing wildcard), any
-// word may match (the results list the words a section misses), a title match weighs
-// config.fields.title.boost times a text match, no length normalisation (b = 0), a page
-// and a section matching every word ranked up. A run of Han characters is looked up by
-// its bigrams, all of which a section must hold (the index holds every bigram of the text
-// besides jieba's words).
+// lower-cased and trimmed (stop words are left out of the index, not of the query: Lunr
+// skips its pipeline for a term with a wildcard), each query word a prefix (a trailing
+// wildcard), any word may match (the results list the words a section misses), a title
+// match weighs config.fields.title.boost times a text match, no length normalisation
+// (b = 0), a page and a section matching every word ranked up. A run of Han characters is
+// looked up by its bigrams (the index holds every bigram of the text besides jieba's
+// words): a section holding any is listed, one holding all of them matches the run.
+// At most MAX_PAGES pages are listed, each with MAX_SECTIONS of its sections at most.
 "use strict";
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;

@@ -2,9 +2,9 @@
 needs them.
 
 Material's search plugin writes ``search/search_index.json``: every section's whole text,
-which its search worker downloads before the first result (0.76 MB for the five books;
-some 48 MB for a book 64 times the SRD). :func:`publish_search` replaces it, after that
-plugin wrote it, with
+which its search worker downloads before the first result (0.76 MB for the five books,
+5.6 MB for the 64× book of ``scripts/bench_vs_mkdocs.py``). :func:`publish_search`
+replaces it, after that plugin wrote it, with
 
 * ``search/search_index.json`` — the manifest: Material's ``config`` (languages,
   separator, fields) with one more key, ``rb``, and no documents. The theme still fetches
@@ -29,10 +29,12 @@ times a text match, a trailing wildcard) and fetches the chunks of the sections 
 
 Words are what Material's worker makes of the text: split by the configured
 ``separator`` (which splits on the zero-width spaces jieba put between Chinese words at
-build time), lower-cased, the stop words of Lunr's English and Chinese filters left out.
-Besides them every pair of adjacent Han characters is a term (a bigram), so a Chinese
-query is found where jieba cut the text differently: the worker looks a run of Han
-characters up by its bigrams, all of which a section must hold.
+build time), lower-cased, trimmed as Lunr's trimmer does, the stop words of Lunr's English
+and Chinese filters left out. Besides them every pair of adjacent Han characters is a term
+(a bigram), so a Chinese query is found where jieba cut the text differently: the worker
+looks a run of Han characters up by its bigrams; a section holding any is listed (as
+Material lists a section holding any of the words it cuts a Chinese query into), one
+holding them all first.
 """
 
 from __future__ import annotations
