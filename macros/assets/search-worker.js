@@ -21,7 +21,7 @@
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 /** Pages listed for a query, and sections shown for each page, at most. */
-const MAX_PAGES = 12, MAX_SECTIONS = 4;
+const MAX_PAGES = 10, MAX_SECTIONS = 3;
 /** Shards a prefix is expanded in, at most (a one-letter prefix of a large book spans
  *  many; the first holds the word itself). */
 const PREFIX_SHARDS = 2;
