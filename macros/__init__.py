@@ -332,6 +332,7 @@ def on_post_build(env: Any) -> None:
     from .publish.offline import OfflineError, publish_offline, under_serve
     from .publish.opendata import publish_open_data
     from .publish.runtime import PublishError, inline_manifest, publish_runtime
+    from .publish.searchsplit import publish_search
     from .publish.snapshot import publish_snapshot
     from .publish.stdlib import publish_stdlib
 
@@ -352,6 +353,9 @@ def on_post_build(env: Any) -> None:
             _LOG.info(step("open data", publish_open_data(site_dir, data, made_by)))
             _LOG.info(step("share pages", _share_pages(env, site_dir, data)))
             _LOG.info(step("owlbear", _owlbear(env, site_dir, data)))
+        # The search plugin wrote its index before this plugin's last step: split it so a
+        # reader's query fetches only the shards it needs (assets/search-worker.js).
+        _LOG.info(step("search", publish_search(site_dir)))
         step("offline", publish_offline(site_dir, engine, env.conf))
         if not serving:  # its server ignores them
             _LOG.info(step("precompress", precompress(site_dir)))

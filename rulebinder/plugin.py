@@ -13,8 +13,10 @@ and ``docs/`` it brings every part of the site that is the engine's, not the boo
   a file of the same name in ``docs/`` wins);
 * one print page per book and the wrappers of filterable lists;
 * after the build: the in-browser Python (Pyodide, fetched once for an author, see
-  :mod:`rulebinder.runtime_cache`), the rules core as a wheel, the offline shell (service
-  worker, web app manifest, icons) and precompressed copies (:mod:`rulebinder.engine`
+  :mod:`rulebinder.runtime_cache`), the rules core as a wheel, the search plugin's index
+  split into shards (:mod:`macros.publish.searchsplit`, read by the theme's search worker,
+  ``assets/search-worker.js``), the offline shell (service worker, web app manifest,
+  icons) and precompressed copies (:mod:`rulebinder.engine`
   says where they are made from).
 
 Why mkdocs-macros inside the plugin rather than beside it: the pages are Jinja templates
@@ -307,7 +309,8 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
 
     @event_priority(-100)  # last: the service worker lists every file the others wrote
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Publish the browser runtime, the offline shell and precompressed copies."""
+        """Publish the browser runtime, the split search index, the offline shell and
+        precompressed copies."""
         if self.engine is not None and not self.engine.own:
             link_runtime(self.engine, self._runtime())
         if self.pages is not None:

@@ -9,7 +9,6 @@ edits, refusals with ``file:line``, atomic writes).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -21,6 +20,7 @@ import pytest
 import yaml
 
 from macros.load.repairs import REPAIRS
+from macros.publish.searchsplit import read_index
 from rulebinder.importer import write as write_module
 from rulebinder.importer.command import Options, run
 from tests.seedtext import SEEDS, missing_units, normalise
@@ -156,7 +156,7 @@ def test_the_fixture_book_is_published_with_links_dice_tables_and_terms(
     assert "<ins>inserted words</ins>" in intro and "<u>underlined words</u>" in intro
     # The front page, search and print have the book.
     assert "Lanterns of the Deep" in (site / "index.html").read_text(encoding="utf-8")
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = read_index(site)
     assert any(d["location"].startswith("lanterns/glossary/") for d in index["docs"])
     printed = normalise(_page(site, "lanterns/print"))
     assert "A Soaked creature has a bane on every roll until it dries off." in printed

@@ -10,7 +10,6 @@ with the reason, each mention deliberately left as plain words.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ import yaml
 from macros import RulesData, load_rules
 from macros.load.loader import Entry
 from macros.load.repairs import REPAIRS
+from macros.publish.searchsplit import read_index
 from macros.render.dice import check_marks
 from tests.seedtext import SEEDS, _TextOfArticle, normalise, seed_units
 
@@ -216,7 +216,7 @@ def test_every_not_live_entry_is_needed(pages: list[Page]) -> None:
 
 
 def test_the_odds_are_not_in_the_search_index(built_site: Path) -> None:
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = read_index(built_site)
     texts = [doc["text"] for doc in index["docs"]]
     assert any("the highest two rolls" in text for text in texts)
     leaked = [text[:80] for text in texts if "Click to roll" in text or "2d6: mean 7" in text]

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from macros.publish.searchsplit import read_index
 from tests.readme import commands, publish_block
 from tests.test_plugin import LANTERNS_PY
 from tests.test_serve import free_port, served, wait_for
@@ -188,7 +189,7 @@ def test_inline_dice_have_their_exact_odds_and_the_calculator_its_answer(book: B
 
 
 def test_the_search_index_holds_the_book(book: Book) -> None:
-    index = json.loads((book.site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = read_index(book.site)
     text = " ".join(doc["text"] for doc in index["docs"])
     assert "Momentum" in text and "Harpoon" in text
     assert {doc["location"].split("#")[0].split("/")[0] for doc in index["docs"]} <= {

@@ -2,7 +2,9 @@
 
 Material's search plugin cuts Chinese text into words with jieba (joined by zero-width
 spaces); the browser splits the index text with the configured ``separator``, so the tests
-split it the same way. The user dictionary holds the Space Shard chapter's game terms.
+split it the same way. The index is read back whole from its split form
+(:func:`macros.publish.searchsplit.read_index`; ``tests/test_search_split.py`` tests the
+split itself). The user dictionary holds the Space Shard chapter's game terms.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from macros.publish.searchsplit import read_index
 from macros.render.cjk import han_count
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,7 +25,8 @@ TERMS = ROOT / "rules_data" / "space_shard" / "search_terms.txt"
 
 
 def _index(site: Path) -> dict:
-    return json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    """The whole index (config and every section), read back from the split one."""
+    return read_index(site)
 
 
 def _words(site: Path, location: str) -> set[str]:

@@ -1,6 +1,6 @@
 """Stage 3, publish: what the build writes beside the pages, in ``on_post_build``, in this
-order: the runtime, the trimmed standard library, the memory snapshot, the offline shell,
-the precompressed copies.
+order: the runtime, the trimmed standard library, the memory snapshot, the split search
+index, the offline shell, the precompressed copies.
 
 It may import :mod:`macros.render` and :mod:`macros.load` (``tests/test_import_graph.py``)
 but needs neither today: it works on the built site and the engine folder
@@ -11,6 +11,8 @@ but needs neither today: it works on the built site and the engine folder
   (with Node: ``stdlib.mjs``);
 * :mod:`~macros.publish.snapshot` — the memory snapshot of the booted Python
   (with Node: ``snapshot.mjs``);
+* :mod:`~macros.publish.searchsplit` — the search index split into a manifest and shards
+  (read by ``macros/assets/search-worker.js``);
 * :mod:`~macros.publish.offline` — service worker (``serviceworker/``, by workbox-build),
   web app manifest and icons;
 * :mod:`~macros.publish.precache` — the service worker's file lists in Python, without Node;

@@ -11,6 +11,8 @@ let go at once when the reader turns to search, or when the engine fails.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -152,4 +154,26 @@ def test_an_english_word_still_finds_its_page(web: Any, word: str, page: str) ->
     web.goto("space_shard/")
     search_for(web, word)
     assert page in result_pages(web)
+    assert web.log.errors() == []
+
+
+def test_a_query_fetches_the_manifest_and_a_few_shards_not_the_whole_text(
+    new_web: Any, built_site: Path
+) -> None:
+    # The split index (macros/publish/searchsplit.py): the theme fetches a manifest of a
+    # few KB; Rulebinder's worker fetches the shards of the words typed and the chunks of
+    # the sections it lists.
+    web = new_web(service_workers="block")  # the offline copy's install fetches every file
+    web.goto("arts/glossary/")
+    results = search_for(web, "掩蔽")
+    assert results
+    prefix = web.url("search/")
+    fetched = [url[len(web.base_url):] for url in web.log.requests if url.startswith(prefix)]
+    manifest = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    shards = manifest["config"]["rb"]["path"]
+    assert fetched[0] == "search/search_index.json" and manifest["docs"] == []
+    assert fetched[1:] and all(path.startswith(shards) for path in fetched[1:]), fetched
+    sent = sum((built_site / path).stat().st_size for path in set(fetched))
+    whole = sum(path.stat().st_size for path in (built_site / shards).glob("*.json"))
+    assert sent < whole / 10, (sent, whole)
     assert web.log.errors() == []
