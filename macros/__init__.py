@@ -65,6 +65,9 @@ def _current_doc(env: Any) -> str:
 ENGINE_DIR = "rulebinder_engine_dir"
 #: ... and the folder where it keeps what a build makes for the next one.
 CACHE_DIR = "rulebinder_cache_dir"
+#: The key of ``extra`` where the plugin says whether search uses the split index (the theme
+#: reads it too: ``theme/main.html``).
+SPLIT_SEARCH = "rulebinder_split_search"
 
 
 def engine_dir(env: Any) -> Path:
@@ -355,7 +358,8 @@ def on_post_build(env: Any) -> None:
             _LOG.info(step("owlbear", _owlbear(env, site_dir, data)))
         # The search plugin wrote its index before this plugin's last step: split it so a
         # reader's query fetches only the shards it needs (assets/search-worker.js).
-        _LOG.info(step("search", publish_search(site_dir)))
+        split = bool((env.conf.get("extra") or {}).get(SPLIT_SEARCH))
+        _LOG.info(step("search", publish_search(site_dir, split)))
         step("offline", publish_offline(site_dir, engine, env.conf))
         if not serving:  # its server ignores them
             _LOG.info(step("precompress", precompress(site_dir)))

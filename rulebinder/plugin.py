@@ -158,6 +158,7 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             config.theme.dirs.insert(1 if config.theme.custom_dir else 0, theme_dir)
         self._add_markdown_extensions(config)
         self._add_assets(config)
+        self._split_search(config)
         self.macros = self._start_macros(config)
         with self._switches():
             return self.macros.on_config(config)
@@ -188,6 +189,18 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             if name not in config.markdown_extensions:
                 config.markdown_extensions.append(name)
         config.mdx_configs.setdefault("toc", {}).setdefault("permalink", True)
+
+    def _split_search(self, config: MkDocsConfig) -> None:
+        """Whether the search index is split and read by Rulebinder's worker: where the
+        search's languages (else the theme's) and pipeline are ones it reads."""
+        from macros import SPLIT_SEARCH
+        from macros.publish.searchsplit import splittable
+
+        search = config.plugins.get("material/search") or config.plugins.get("search")
+        lang = search.config.get("lang") if search is not None else None
+        lang = lang or config.theme.get("language") or "en"
+        pipeline = search.config.get("pipeline") if search is not None else None
+        config.extra[SPLIT_SEARCH] = search is not None and splittable(lang, pipeline)
 
     def _add_assets(self, config: MkDocsConfig) -> None:
         for sheet in STYLESHEETS:

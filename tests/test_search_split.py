@@ -159,3 +159,31 @@ def test_the_built_site_serves_the_manifest_and_rulebinders_worker(built_site: P
     worker = (built_site / "sw.js").read_text(encoding="utf-8")
     shards = sorted((built_site / rb["path"]).glob("*.json"))
     assert shards and all(f'"{rb["path"]}{path.name}"' in worker for path in shards)
+
+
+def test_a_search_in_another_language_keeps_materials_index_and_worker(
+    tmp_path: Path,
+) -> None:
+    """German (a stemmer of its own) or a pipeline set by the author: the plugin says no
+    split, the theme keeps Material's worker and the index stays whole."""
+    from mkdocs.config import load_config
+
+    for search, split in (("- search", True), ("- search:\n      lang: [en, zh]", True),
+                          ("- search:\n      lang: de", False),
+                          ("- search:\n      pipeline: [stemmer]", False)):
+        (tmp_path / "docs").mkdir(exist_ok=True)
+        (tmp_path / "mkdocs.yml").write_text(
+            f"site_name: X\ntheme:\n  name: material\nplugins:\n  {search}\n",
+            encoding="utf-8")
+        config = load_config(str(tmp_path / "mkdocs.yml"))
+        from rulebinder.plugin import RulebinderPlugin
+
+        RulebinderPlugin()._split_search(config)
+        assert config.extra["rulebinder_split_search"] is split, search
+    site = tmp_path / "site"
+    (site / "search").mkdir(parents=True)
+    whole = json.dumps({"config": {"lang": ["de"], "separator": " "},
+                        "docs": [{"location": "", "title": "A", "text": "b"}]})
+    (site / INDEX).write_text(whole, encoding="utf-8")
+    assert "whole index kept" in publish_search(site, split=False)
+    assert (site / INDEX).read_text(encoding="utf-8") == whole

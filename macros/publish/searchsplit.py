@@ -49,12 +49,14 @@ from typing import Any
 
 __all__ = [
     "DOC_CHUNK_BYTES",
+    "LANGUAGES",
     "TERM_SHARD_BYTES",
     "bigrams",
     "publish_search",
     "read_index",
     "read_postings",
     "split_index",
+    "splittable",
     "terms",
     "words",
 ]
@@ -251,12 +253,36 @@ def split_index(index: dict[str, Any]) -> tuple[dict[str, Any], dict[str, bytes]
     return {"config": config, "docs": []}, files
 
 
-def publish_search(site_dir: Path) -> str:
+#: The languages whose words the split index and its worker cut as Material's worker does.
+LANGUAGES = frozenset({"en", "zh"})
+
+
+def splittable(lang: Any, pipeline: Any) -> bool:
+    """Whether a search set up with ``lang`` and ``pipeline`` (the search plugin's options)
+    is one the split index reads as Material's worker would: English and Chinese, Material's
+    default pipeline. Another language (a stemmer, a word splitter of its own) keeps
+    Material's whole index and worker.
+
+    >>> splittable(None, None), splittable(["en", "zh"], None), splittable("en", None)
+    (True, True, True)
+    >>> splittable(["en", "de"], None), splittable(["en"], ["stemmer"])
+    (False, False)
+    """
+    languages = [lang] if isinstance(lang, str) else list(lang or ["en"])
+    return not pipeline and set(languages) <= LANGUAGES
+
+
+def publish_search(site_dir: Path, split: bool = True) -> str:
     """Split the site's ``search/search_index.json`` (:func:`split_index`); the build log's
-    line. A site without one (no search plugin), or one already split, is left as it is."""
+    line. A site without one (no search plugin), one already split, or one whose search
+    settings the split index does not read (``split`` false: the plugin decided it with
+    :func:`splittable` and the theme kept Material's worker) is left as it is."""
     path = site_dir / INDEX
     if not path.is_file():
         return "search: no search/search_index.json (no search plugin): nothing to split"
+    if not split:
+        return ("search: Material's whole index kept (the split index reads English and "
+                "Chinese with the default pipeline)")
     index = json.loads(path.read_text(encoding="utf-8"))
     if "rb" in index.get("config", {}):
         return "search: the index is already split"
