@@ -200,6 +200,8 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         lang = search.config.get("lang") if search is not None else None
         lang = lang or config.theme.get("language") or "en"
         pipeline = search.config.get("pipeline") if search is not None else None
+        if pipeline is None and config.theme.get("language", "en") != "en":
+            pipeline = ["the theme language's"]  # Material fills it in after this plugin
         config.extra[SPLIT_SEARCH] = search is not None and splittable(lang, pipeline)
 
     def _add_assets(self, config: MkDocsConfig) -> None:

@@ -170,7 +170,8 @@ def test_a_search_in_another_language_keeps_materials_index_and_worker(
 
     for search, split in (("- search", True), ("- search:\n      lang: [en, zh]", True),
                           ("- search:\n      lang: de", False),
-                          ("- search:\n      pipeline: [stemmer]", False)):
+                          ("- search:\n      pipeline: [stemmer]", False),
+                          ("- search:\n      pipeline: [stopWordFilter]", True)):
         (tmp_path / "docs").mkdir(exist_ok=True)
         (tmp_path / "mkdocs.yml").write_text(
             f"site_name: X\ntheme:\n  name: material\nplugins:\n  {search}\n",

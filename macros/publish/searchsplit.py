@@ -257,19 +257,24 @@ def split_index(index: dict[str, Any]) -> tuple[dict[str, Any], dict[str, bytes]
 LANGUAGES = frozenset({"en", "zh"})
 
 
-def splittable(lang: Any, pipeline: Any) -> bool:
-    """Whether a search set up with ``lang`` and ``pipeline`` (the search plugin's options)
-    is one the split index reads as Material's worker would: English and Chinese, Material's
-    default pipeline. Another language (a stemmer, a word splitter of its own) keeps
-    Material's whole index and worker.
+#: The pipeline Material's search gives English (its ``search.config.pipeline`` for ``en``),
+#: which the worker follows: stop words left out, no stemmer.
+PIPELINE = ("stopWordFilter",)
 
-    >>> splittable(None, None), splittable(["en", "zh"], None), splittable("en", None)
+
+def splittable(lang: Any, pipeline: Any) -> bool:
+    """Whether a search set up with ``lang`` and ``pipeline`` (the search plugin's options,
+    ``None`` for English's default) is one the split index reads as Material's worker would:
+    English and Chinese, English's pipeline. Another language (a stemmer, a word splitter of
+    its own) or pipeline keeps Material's whole index and worker.
+
+    >>> splittable(None, None), splittable(["en", "zh"], ["stopWordFilter"]), splittable("en", None)
     (True, True, True)
-    >>> splittable(["en", "de"], None), splittable(["en"], ["stemmer"])
+    >>> splittable(["en", "de"], None), splittable(["en"], ["stemmer", "stopWordFilter"])
     (False, False)
     """
     languages = [lang] if isinstance(lang, str) else list(lang or ["en"])
-    return not pipeline and set(languages) <= LANGUAGES
+    return tuple(pipeline or PIPELINE) == PIPELINE and set(languages) <= LANGUAGES
 
 
 def publish_search(site_dir: Path, split: bool = True) -> str:
