@@ -322,6 +322,14 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         page_meta(page, html)
         return on_page_content(html)
 
+    @event_priority(-100)  # last: after every plugin that reads the page
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """The page is written: its Markdown and HTML are let go (a long book's pages would
+        otherwise all stay in memory to the end of the build; MkDocs reads neither again)."""
+        page.markdown = None
+        page.content = None
+        return output
+
     @event_priority(-100)  # last: the service worker lists every file the others wrote
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Publish the browser runtime, the split search index, the offline shell and
