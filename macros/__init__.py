@@ -359,7 +359,9 @@ def on_post_build(env: Any) -> None:
         # The search plugin wrote its index before this plugin's last step: split it so a
         # reader's query fetches only the shards it needs (assets/search-worker.js).
         split = bool((env.conf.get("extra") or {}).get(SPLIT_SEARCH))
-        _LOG.info(step("search", publish_search(site_dir, split)))
+        folder = getattr(env, CACHE_DIR, None)
+        kept = Path(folder) / "search" if folder else None
+        _LOG.info(step("search", publish_search(site_dir, split, kept)))
         step("offline", publish_offline(site_dir, engine, env.conf))
         if not serving:  # its server ignores them
             _LOG.info(step("precompress", precompress(site_dir)))

@@ -188,3 +188,31 @@ def test_a_search_in_another_language_keeps_materials_index_and_worker(
     (site / INDEX).write_text(whole, encoding="utf-8")
     assert "whole index kept" in publish_search(site, split=False)
     assert (site / INDEX).read_text(encoding="utf-8") == whole
+
+
+def test_the_same_index_takes_its_split_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import macros.publish.searchsplit as searchsplit
+
+    whole = json.dumps({"config": {"lang": ["en"], "separator": "[\\s]+"}, "docs": [
+        {"location": "", "title": "Cover", "text": "<p>Take cover behind shields</p>"}]})
+    sites = []
+    for name in ("one", "two"):
+        site = tmp_path / name
+        (site / "search").mkdir(parents=True)
+        (site / INDEX).write_text(whole, encoding="utf-8")
+        sites.append(site)
+    publish_search(sites[0], cache=tmp_path / "cache")
+
+    def no_split(index: dict[str, Any]) -> None:
+        raise AssertionError("split again")
+
+    monkeypatch.setattr(searchsplit, "split_index", no_split)
+    publish_search(sites[1], cache=tmp_path / "cache")
+    one = {p.relative_to(sites[0]): p.read_bytes() for p in sites[0].rglob("*") if p.is_file()}
+    two = {p.relative_to(sites[1]): p.read_bytes() for p in sites[1].rglob("*") if p.is_file()}
+    assert one == two and len(one) >= 3
+    (sites[1] / INDEX).write_text(whole.replace("shields", "walls"), encoding="utf-8")
+    with pytest.raises(AssertionError, match="split again"):
+        publish_search(sites[1], cache=tmp_path / "cache")

@@ -42,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zipfile
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -253,6 +254,8 @@ def split_index(index: dict[str, Any]) -> tuple[dict[str, Any], dict[str, bytes]
     return {"config": config, "docs": []}, files
 
 
+#: The manifest's name in a kept split (:func:`_zip`).
+MANIFEST_MEMBER = "search_index.json"
 #: The languages whose words the split index and its worker cut as Material's worker does.
 LANGUAGES = frozenset({"en", "zh"})
 
@@ -277,21 +280,31 @@ def splittable(lang: Any, pipeline: Any) -> bool:
     return tuple(pipeline or PIPELINE) == PIPELINE and set(languages) <= LANGUAGES
 
 
-def publish_search(site_dir: Path, split: bool = True) -> str:
+def publish_search(site_dir: Path, split: bool = True, cache: Path | None = None) -> str:
     """Split the site's ``search/search_index.json`` (:func:`split_index`); the build log's
     line. A site without one (no search plugin), one already split, or one whose search
     settings the split index does not read (``split`` false: the plugin decided it with
-    :func:`splittable` and the theme kept Material's worker) is left as it is."""
+    :func:`splittable` and the theme kept Material's worker) is left as it is.
+
+    With ``cache`` (a folder), the split of the last index is kept there by the index's hash
+    and taken when the next build's index is the same."""
     path = site_dir / INDEX
     if not path.is_file():
         return "search: no search/search_index.json (no search plugin): nothing to split"
     if not split:
         return ("search: Material's whole index kept (the split index reads English and "
                 "Chinese with the default pipeline)")
-    index = json.loads(path.read_text(encoding="utf-8"))
-    if "rb" in index.get("config", {}):
-        return "search: the index is already split"
-    manifest, files = split_index(index)
+    raw = path.read_bytes()
+    kept = cache / f"search-{hashlib.sha256(raw).hexdigest()[:32]}.zip" if cache else None
+    if kept is not None and kept.is_file():
+        manifest, files = _unzip(kept)
+    else:
+        index = json.loads(raw.decode("utf-8"))
+        if "rb" in index.get("config", {}):
+            return "search: the index is already split"
+        manifest, files = split_index(index)
+        if kept is not None:
+            _zip(kept, manifest, files)
     folder = site_dir / manifest["config"]["rb"]["path"]
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
@@ -303,6 +316,33 @@ def publish_search(site_dir: Path, split: bool = True) -> str:
         f"{len(rb['docs'])} chunks ({sum(map(len, files.values())):,} B); "
         f"manifest {path.stat().st_size:,} B"
     )
+
+
+def _zip(target: Path, manifest: dict[str, Any], files: dict[str, bytes]) -> None:
+    """Keep a split index in ``target`` (the only one of its folder: older ones go)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    for old in target.parent.glob("search-*.zip"):
+        old.unlink(missing_ok=True)
+    tmp = target.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w") as out:
+        out.writestr(MANIFEST_MEMBER, _json(manifest))
+        for name, data in files.items():
+            out.writestr(name, data)
+    tmp.replace(target)
+
+
+def _unzip(source: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """A split index kept by :func:`_zip`.
+
+    >>> import tempfile
+    >>> kept = Path(tempfile.mkdtemp()) / "search-1.zip"
+    >>> _zip(kept, {"config": {}}, {"t0.json": b"{}"})
+    >>> _unzip(kept)
+    ({'config': {}}, {'t0.json': b'{}'})
+    """
+    with zipfile.ZipFile(source) as kept:
+        files = {name: kept.read(name) for name in kept.namelist()}
+    return json.loads(files.pop(MANIFEST_MEMBER)), files
 
 
 def read_index(site_dir: Path) -> dict[str, Any]:
