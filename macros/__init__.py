@@ -320,7 +320,7 @@ def on_post_build(env: Any) -> None:
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
-    from .publish.compress import precompress
+    from .publish.compress import precompress, start_best_copies
     from .publish.offline import OfflineError, publish_offline, under_serve
     from .publish.opendata import publish_open_data
     from .publish.runtime import PublishError, inline_manifest, publish_runtime
@@ -334,6 +334,8 @@ def on_post_build(env: Any) -> None:
     try:
         step("runtime", publish_runtime(site_dir, engine))
         if not serving:  # for the author's eyes: Python boots normally (on_serve says so)
+            if started := step("best copies", start_best_copies(site_dir)):  # other core
+                _LOG.info(started)
             _LOG.info(step("stdlib", publish_stdlib(site_dir, engine)))
             # INFO either way: without a snapshot the site still works (a warning would
             # stop a --strict build), and the line says why there is none.

@@ -44,6 +44,7 @@ from typing import Any
 from .opendata import OPEN_DATA_GLOBS
 from .precache import KEYED_NAME
 from .share import SHARE_GLOBS
+from .shared import user_cache
 
 __all__ = [
     "ICONS",
@@ -74,8 +75,9 @@ ICONS: dict[str, tuple[int, bool]] = {
     "apple-touch-icon.png": (180, True),
 }
 ICON_DIR = "assets/icons"
-#: Where drawn icons are kept between builds (next to the runtime's compiled files).
-ICON_CACHE = Path("node_modules") / ".cache" / "rulebinder" / "icons"
+#: Where drawn icons are kept between builds, in the user's cache (:mod:`.shared`): they
+#: are the same in every project, and drawing them takes a second.
+ICON_CACHE = "icons"
 #: Written by the build when the shell is off: removes an earlier service worker.
 RETIRING_WORKER = """// Rulebinder: offline use is off for this build
 // (mkdocs serve, or RULEBINDER_OFFLINE=0).
@@ -396,7 +398,7 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
     Returns the service worker's report, or None when the shell is off
     (:func:`offline_enabled`): then ``sw.js`` only retires an earlier worker.
     """
-    write_icons(site_dir, project_dir / ICON_CACHE)
+    write_icons(site_dir, user_cache() / ICON_CACHE)
     name = str(config.get("site_name") or "Rulebook")
     write_manifest(site_dir, name, str(config.get("site_description") or ""))
     if not offline_enabled(site_dir):
