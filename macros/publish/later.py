@@ -180,13 +180,13 @@ def make(source: Path, slot: Path) -> int:
 
 
 def main(paths: list[str]) -> int:
-    """Make the copies of the (file, slot) pairs given one after the other, at the lowest
-    priority (the build, and the author's other work, come first); 0 if all were made."""
-    if hasattr(os, "nice"):
-        os.nice(19)
+    """Make the copies of the (file, slot) pairs given one after the other; 0 if all were
+    made."""
     pairs = zip(paths[::2], paths[1::2], strict=True)
     return max([make(Path(source), Path(slot)) for source, slot in pairs], default=0)
 
 
 if __name__ == "__main__":
+    if hasattr(os, "nice"):
+        os.nice(19)  # the lowest priority: the build, and the author's other work, come first
     sys.exit(main(sys.argv[1:]))

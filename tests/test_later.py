@@ -1,0 +1,116 @@
+"""The best brotli copies of large shared files, made by a detached process after the build
+(:mod:`macros.publish.later`): the build ships quick copies meanwhile, the next takes the best."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import brotli
+import pytest
+
+from macros.publish import compress, later
+
+#: Text of a shared asset large enough to be deferred (brotli 11 packs it in about a second).
+BIG = "".join(
+    f"function f{n}(a, b) {{ return a * {n % 97} + b - {n * n % 13}; }} // step {n % 7}\n"
+    for n in range(later.SLOW_BYTES // 60 + 200)
+).encode()
+
+
+@pytest.fixture(autouse=True)
+def not_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build on an author's machine (the tests may run under CI)."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("RULEBINDER_PRECOMPRESS", raising=False)
+
+
+def site_with_big_asset(folder: Path) -> Path:
+    (folder / "assets" / "javascripts").mkdir(parents=True)
+    (folder / "assets" / "javascripts" / "big.js").write_bytes(BIG)
+    (folder / "index.html").write_text("<p>" + "a page, " * 400 + "</p>", encoding="utf-8")
+    return folder
+
+
+def wait_for(slot: Path, seconds: float = 90) -> None:
+    end = time.monotonic() + seconds
+    while not slot.is_file() or later._marker(slot).exists():
+        assert time.monotonic() < end, f"no {slot.name} after {seconds} s"
+        time.sleep(0.2)
+
+
+def test_the_first_build_ships_a_quick_copy_and_the_next_the_best(tmp_path: Path) -> None:
+    assert len(BIG) >= later.SLOW_BYTES
+    cache = tmp_path / "compressed"
+    site = site_with_big_asset(tmp_path / "a")
+    said = compress.precompress(site, cache)
+    assert f"brotli at quality {later.QUICK_QUALITY} for big.js" in said, said
+    quick = (site / "assets" / "javascripts" / "big.js.br").read_bytes()
+    assert brotli.decompress(quick) == BIG
+    assert quick == brotli.compress(BIG, quality=later.QUICK_QUALITY)
+    # The page, the book's own, is packed at its best now.
+    page = (site / "index.html").read_bytes()
+    assert (site / "index.html.br").read_bytes() == brotli.compress(page, quality=11)
+    best = compress._slot(cache, BIG, ".br")
+    wait_for(best)
+    assert best.read_bytes() == brotli.compress(BIG, quality=11)
+    # The next build, of another project with the same asset, takes the best copy.
+    other = site_with_big_asset(tmp_path / "b")
+    said = compress.precompress(other, cache)
+    assert "quality" not in said and "0 copies made" in said, said
+    assert (other / "assets" / "javascripts" / "big.js.br").read_bytes() == best.read_bytes()
+
+
+def test_the_process_starts_as_soon_as_the_runtime_is_published(tmp_path: Path) -> None:
+    cache = tmp_path / "compressed"
+    site = site_with_big_asset(tmp_path / "site")
+    assert "big.js" in compress.start_best_copies(site, cache)
+    assert compress.start_best_copies(site, cache) == ""  # one process is at it already
+    wait_for(compress._slot(cache, BIG, ".br"))
+    assert "brotli at quality" not in compress.precompress(site, cache)
+
+
+@pytest.mark.parametrize("setting", [{"CI": "true"}, {"RULEBINDER_PRECOMPRESS": "best"}])
+def test_under_ci_or_when_asked_the_build_makes_the_best_copy_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: dict[str, str]
+) -> None:
+    for name, value in setting.items():
+        monkeypatch.setenv(name, value)
+    cache = tmp_path / "compressed"
+    site = site_with_big_asset(tmp_path / "site")
+    assert compress.start_best_copies(site, cache) == ""
+    said = compress.precompress(site, cache)
+    assert "brotli at quality" not in said, said
+    packed = (site / "assets" / "javascripts" / "big.js.br").read_bytes()
+    assert packed == brotli.compress(BIG, quality=11)
+    assert not list(cache.glob(".*.making"))
+
+
+def test_a_live_marker_stops_a_second_process_and_a_stale_one_does_not(tmp_path: Path) -> None:
+    slot = tmp_path / "cache" / "abc.br"
+    assert later._claim(slot)
+    assert not later._claim(slot)  # another build's process is at it
+    old = time.time() - later.STALE_SECONDS - 1
+    os.utime(later._marker(slot), (old, old))  # that process died long ago
+    assert later._claim(slot)
+
+
+def test_a_file_changed_before_it_was_read_is_not_cached_under_the_old_hash(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "x.js"
+    source.write_bytes(BIG)
+    slot = compress._slot(tmp_path / "cache", b"what the file held before", ".br")
+    slot.parent.mkdir()
+    assert later._claim(slot)
+    assert later.main([str(source), str(slot)]) == 1
+    assert not slot.exists() and not later._marker(slot).exists()
+
+
+def test_a_cache_removed_meanwhile_is_not_made_again(tmp_path: Path) -> None:
+    source = tmp_path / "x.js"
+    source.write_bytes(BIG)
+    slot = compress._slot(tmp_path / "gone", BIG, ".br")
+    assert later.make(source, slot) == 1
+    assert not (tmp_path / "gone").exists()
