@@ -35,7 +35,14 @@ import brotli
 from . import later
 from .shared import prune, put, used, user_cache
 
-__all__ = ["COMPRESSIBLE", "precompress", "precompress_enabled", "siblings", "start_best_copies"]
+__all__ = [
+    "COMPRESSIBLE",
+    "Warming",
+    "precompress",
+    "precompress_enabled",
+    "siblings",
+    "start_best_copies",
+]
 
 #: What a host compresses: text, JSON, SVG and WebAssembly (archives are compressed already).
 COMPRESSIBLE = frozenset(
@@ -119,15 +126,12 @@ def start_best_copies(site_dir: Path, cache: Path | None = None) -> str:
     return f"best brotli copies of {', '.join(names)} being made in the background" * bool(names)
 
 
-def precompress(site_dir: Path, cache: Path | None = None) -> str:
-    """Write ``.br`` and ``.gz`` copies of the site's compressible files; what was done.
-
-    ``cache`` holds the copies by content hash (default: ``compressed/`` of the user's
-    cache, :func:`.shared.user_cache`).
-    """
-    if not precompress_enabled():
-        return "no precompressed files: RULEBINDER_PRECOMPRESS is off"
-    cache = cache or user_cache() / "compressed"
+def _plan(
+    site_dir: Path, cache: Path, start_later: bool
+) -> tuple[list[tuple[Path, bytes]], dict[Path, list[Path]], list[str]]:
+    """The site's files to compress (path, content), the cache slots of each one's brotli
+    and gzip copies, and the names of those that get a quick brotli copy while the best
+    one is made later (:mod:`.later`; started with ``start_later``)."""
     files: list[tuple[Path, bytes]] = []
     for path in sorted(site_dir.rglob("*")):
         if path.suffix in COMPRESSIBLE and path.is_file():
@@ -138,10 +142,47 @@ def precompress(site_dir: Path, cache: Path | None = None) -> str:
     waiting = []  # best copies a detached process is making (or will): quick ones meanwhile
     for path, data in files:
         best = slots[path][0]
-        if not used(best) and later.deferred(site_dir, path):
-            later.start([(path, best)])  # unless one is at it already
+        if not best.is_file() and later.deferred(site_dir, path):
+            if start_later:
+                later.start([(path, best)])  # unless one is at it already
             slots[path][0] = _slot(cache, data, QUICK)
             waiting.append(path.name)
+    return files, slots, waiting
+
+
+class Warming:
+    """Copies made ahead, while the build's other steps run (the snapshot's Node leaves a
+    core idle): :meth:`stop` before :func:`precompress`, which then finds them cached."""
+
+    def __init__(self, site_dir: Path, cache: Path | None = None) -> None:
+        cache = cache or user_cache() / "compressed"
+        _, slots, _ = _plan(site_dir, cache, start_later=False)
+        jobs = [(path, slot) for path, pair in slots.items() for slot in pair]
+        jobs = [job for job in jobs if not job[1].is_file()]
+        jobs.sort(key=lambda job: job[0].stat().st_size, reverse=True)
+        self.count = len(jobs)
+        workers = max(1, (os.cpu_count() or 1) - 1)  # a core for the build's own steps
+        self.pool = ProcessPoolExecutor(max_workers=workers) if jobs else None
+        for source, slot in jobs:
+            self.pool.submit(_pack, str(source), str(slot))  # type: ignore[union-attr]
+
+    def stop(self) -> None:
+        """Drop the copies not begun and wait for those under way (precompress makes what
+        is left, on every core)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def precompress(site_dir: Path, cache: Path | None = None) -> str:
+    """Write ``.br`` and ``.gz`` copies of the site's compressible files; what was done.
+
+    ``cache`` holds the copies by content hash (default: ``compressed/`` of the user's
+    cache, :func:`.shared.user_cache`).
+    """
+    if not precompress_enabled():
+        return "no precompressed files: RULEBINDER_PRECOMPRESS is off"
+    cache = cache or user_cache() / "compressed"
+    files, slots, waiting = _plan(site_dir, cache, start_later=True)
     jobs = [(path, slot) for path, pair in slots.items() for slot in pair if not used(slot)]
     _pack_all(jobs)
     plain = packed = 0
