@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -114,3 +115,37 @@ def test_a_cache_removed_meanwhile_is_not_made_again(tmp_path: Path) -> None:
     slot = compress._slot(tmp_path / "gone", BIG, ".br")
     assert later.make(source, slot) == 1
     assert not (tmp_path / "gone").exists()
+
+
+def test_copies_made_ahead_are_taken_by_precompress(tmp_path: Path) -> None:
+    """The build starts :class:`compress.Warming` before the Node steps; precompress then
+    finds its copies cached and writes the same files as without it."""
+    site = site_with_big_asset(tmp_path / "site")
+    (site / "page.js").write_text("let page = 'a page';\n" * 300, encoding="utf-8")
+    warming = compress.Warming(site, tmp_path / "ahead")
+    assert warming.count == 6  # big.js: quick brotli and gzip; the page and page.js: both
+    assert warming.pool is not None
+    warming.pool.shutdown(wait=True)  # all made (the build stops it, dropping what is left)
+    warming.stop()
+    said = compress.precompress(site, tmp_path / "ahead")
+    assert "0 copies made, 6 from the cache" in said, said
+    ahead = {p.name: p.read_bytes() for p in site.rglob("*.*[rz]")}
+    other = site_with_big_asset(tmp_path / "other")
+    (other / "page.js").write_text("let page = 'a page';\n" * 300, encoding="utf-8")
+    compress.precompress(other, tmp_path / "plain")
+    assert {p.name: p.read_bytes() for p in other.rglob("*.*[rz]")} == ahead
+
+
+def test_copies_not_begun_are_dropped_and_precompress_makes_them(tmp_path: Path) -> None:
+    site = site_with_big_asset(tmp_path / "site")
+    warming = compress.Warming(site, tmp_path / "cache")
+    warming.stop()  # at once: most are not begun
+    said = compress.precompress(site, tmp_path / "cache")
+    made, taken = re.search(r"(\d+) copies made, (\d+) from the cache", said).groups()
+    assert int(made) + int(taken) == 4, said
+    packed = (site / "index.html.br").read_bytes()
+    assert brotli.decompress(packed) == (site / "index.html").read_bytes()
+    # No half-written copy left (but the marker of big.js's best copy, being made).
+    assert [p.name for p in (tmp_path / "cache").glob(".*")] == [
+        later._marker(compress._slot(tmp_path / "cache", BIG, ".br")).name
+    ]

@@ -150,9 +150,16 @@ def _plan(
     return files, slots, waiting
 
 
+def _low_priority() -> None:
+    """Lower this process's priority: it takes only what the build's steps leave idle."""
+    if hasattr(os, "nice"):
+        os.nice(10)
+
+
 class Warming:
-    """Copies made ahead, while the build's other steps run (the snapshot's Node leaves a
-    core idle): :meth:`stop` before :func:`precompress`, which then finds them cached."""
+    """Copies made ahead, at low priority, while the build's other steps run (the Node
+    runs leave a core idle): :meth:`stop` before :func:`precompress`, which then finds
+    them cached and makes the rest on every core."""
 
     def __init__(self, site_dir: Path, cache: Path | None = None) -> None:
         cache = cache or user_cache() / "compressed"
@@ -162,7 +169,9 @@ class Warming:
         jobs.sort(key=lambda job: job[0].stat().st_size, reverse=True)
         self.count = len(jobs)
         workers = max(1, (os.cpu_count() or 1) - 1)  # a core for the build's own steps
-        self.pool = ProcessPoolExecutor(max_workers=workers) if jobs else None
+        self.pool = (
+            ProcessPoolExecutor(max_workers=workers, initializer=_low_priority) if jobs else None
+        )
         for source, slot in jobs:
             self.pool.submit(_pack, str(source), str(slot))  # type: ignore[union-attr]
 
