@@ -193,7 +193,12 @@ def test_another_standard_library_has_another_base_snapshot(tmp_path: Path) -> N
     manifest = fake_runtime(pyodide, {"calculators/__init__.py": ""})
     key = snapshot.base_key(pyodide, manifest)
     assert key == snapshot.base_key(pyodide, {**manifest, "sha256": "another book"})
-    assert key != snapshot.base_key(pyodide, {**manifest, "stdlib": "core/ab/stdlib-1.zip"})
+    with_stdlib = {**manifest, "stdlib": "core/ab/stdlib-1.zip"}
+    assert key != snapshot.base_key(pyodide, with_stdlib)
+    # The same library beside another book's wheel (in that wheel's folder): the same base.
+    assert snapshot.base_key(pyodide, with_stdlib) == snapshot.base_key(
+        pyodide, {**with_stdlib, "stdlib": "core/cd/stdlib-1.zip", "sha256": "cd"}
+    )
     (pyodide / "pyodide.asm.wasm").write_bytes(b"another runtime")
     assert key != snapshot.base_key(pyodide, manifest)
 

@@ -61,8 +61,9 @@ def _runtime_digest(pyodide: Path, manifest: dict[str, Any]) -> Any:
     """A SHA-256 fed with what Python starts from: the runtime, the standard library the
     page boots with, the script."""
     digest = hashlib.sha256()
-    digest.update(f"{manifest['pyodide']}\0{manifest.get('stdlib', '')}\0".encode())  # its
-    # name holds its key
+    # The trimmed library's file name holds its key (its folder is the wheel's).
+    stdlib = Path(manifest["stdlib"]).name if manifest.get("stdlib") else ""
+    digest.update(f"{manifest['pyodide']}\0{stdlib}\0".encode())
     for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
         digest.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
     digest.update(SCRIPT.read_bytes() if SCRIPT.is_file() else b"")
@@ -98,8 +99,11 @@ def base_key(pyodide: Path, manifest: dict[str, Any]) -> str:
     >>> key = base_key(site, {"pyodide": "0.29.5", "sha256": "ab"})
     >>> key == base_key(site, {"pyodide": "0.29.5", "sha256": "cd"})
     True
-    >>> key == base_key(site, {"pyodide": "0.29.5", "sha256": "ab", "stdlib": "s-1.zip"})
+    >>> key == base_key(site, {"pyodide": "0.29.5", "sha256": "ab", "stdlib": "a/s-1.zip"})
     False
+    >>> base_key(site, {"pyodide": "0.29.5", "stdlib": "core/ab/s-1.zip", "sha256": "ab"}) == (
+    ...     base_key(site, {"pyodide": "0.29.5", "stdlib": "core/cd/s-1.zip", "sha256": "cd"}))
+    True
     """
     return _runtime_digest(pyodide, manifest).hexdigest()[:20]
 
