@@ -13,6 +13,7 @@ import logging
 import re
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -321,7 +322,13 @@ def on_post_build(env: Any) -> None:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
     from .publish.compress import Warming, precompress, precompress_enabled, start_best_copies
-    from .publish.offline import OfflineError, publish_offline, under_serve
+    from .publish.offline import (
+        OfflineError,
+        draw_icons,
+        icon_cache,
+        publish_offline,
+        under_serve,
+    )
     from .publish.opendata import publish_open_data
     from .publish.runtime import PublishError, inline_manifest, publish_runtime
     from .publish.snapshot import publish_snapshot
@@ -338,7 +345,8 @@ def on_post_build(env: Any) -> None:
             if started := step("best copies", start_best_copies(site_dir)):  # other core
                 _LOG.info(started)
             if precompress_enabled():  # the copies of what is there, while Node runs
-                warming = step("compress ahead", Warming(site_dir))
+                icons = partial(draw_icons, icon_cache())  # for the offline shell
+                warming = step("compress ahead", Warming(site_dir, also=(icons,)))
             _LOG.info(step("stdlib", publish_stdlib(site_dir, engine)))
             # INFO either way: without a snapshot the site still works (a warning would
             # stop a --strict build), and the line says why there is none.

@@ -149,3 +149,20 @@ def test_copies_not_begun_are_dropped_and_precompress_makes_them(tmp_path: Path)
     assert [p.name for p in (tmp_path / "cache").glob(".*")] == [
         later._marker(compress._slot(tmp_path / "cache", BIG, ".br")).name
     ]
+
+
+def test_the_icons_drawn_ahead_are_the_ones_the_offline_shell_writes(tmp_path: Path) -> None:
+    from functools import partial
+
+    from macros.publish import offline
+
+    site = site_with_big_asset(tmp_path / "site")
+    icons = tmp_path / "icons"
+    warming = compress.Warming(site, tmp_path / "cache", also=(partial(offline.draw_icons, icons),))
+    assert warming.pool is not None
+    warming.pool.shutdown(wait=True)
+    assert len(list(icons.glob("icon-*.png"))) == len(offline.ICONS)
+    offline.write_icons(site, icons)
+    for name, (size, maskable) in offline.ICONS.items():
+        written = (site / offline.ICON_DIR / name).read_bytes()
+        assert written == offline.icon(size, maskable), name

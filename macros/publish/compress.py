@@ -27,6 +27,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -161,7 +162,12 @@ class Warming:
     runs leave a core idle): :meth:`stop` before :func:`precompress`, which then finds
     them cached and makes the rest on every core."""
 
-    def __init__(self, site_dir: Path, cache: Path | None = None) -> None:
+    def __init__(
+        self,
+        site_dir: Path,
+        cache: Path | None = None,
+        also: tuple[Callable[[], object], ...] = (),
+    ) -> None:
         cache = cache or user_cache() / "compressed"
         _, slots, _ = _plan(site_dir, cache, start_later=False)
         jobs = [(path, slot) for path, pair in slots.items() for slot in pair]
@@ -170,8 +176,12 @@ class Warming:
         self.count = len(jobs)
         workers = max(1, (os.cpu_count() or 1) - 1)  # a core for the build's own steps
         self.pool = (
-            ProcessPoolExecutor(max_workers=workers, initializer=_low_priority) if jobs else None
+            ProcessPoolExecutor(max_workers=workers, initializer=_low_priority)
+            if jobs or also
+            else None
         )
+        for work in also:  # other work of the build that may be done ahead (picklable)
+            self.pool.submit(work)  # type: ignore[union-attr]
         for source, slot in jobs:
             self.pool.submit(_pack, str(source), str(slot))  # type: ignore[union-attr]
 

@@ -224,6 +224,36 @@ def icon(size: int, maskable: bool) -> bytes:
     return png(size, size, rows)
 
 
+def _kept_icon(cache: Path, name: str) -> Path:
+    """Where the drawn icon ``name`` is kept in ``cache``: under a hash of this module's
+    source, which draws it."""
+    version = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    return cache / f"icon-{version}-{name}"
+
+
+def icon_cache() -> Path:
+    """The folder of the user's cache where drawn icons are kept (:data:`ICON_CACHE`)."""
+    return user_cache() / ICON_CACHE
+
+
+def draw_icons(cache: Path) -> None:
+    """Draw the icons :data:`ICONS` that ``cache`` lacks into it (run ahead, at low
+    priority, while the build's Node steps run: drawing them takes a second).
+
+    >>> import tempfile
+    >>> cache = Path(tempfile.mkdtemp())
+    >>> draw_icons(cache); sorted(p.name.split("-", 2)[2] for p in cache.iterdir())[:2]
+    ['apple-touch-icon.png', 'icon-192.png']
+    """
+    for name, (size, maskable) in ICONS.items():
+        kept = _kept_icon(cache, name)
+        if not kept.is_file():
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            tmp = kept.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(icon(size, maskable))
+            tmp.replace(kept)
+
+
 def write_icons(site_dir: Path, cache: Path | None = None) -> list[str]:
     """Write :data:`ICONS` under ``<site_dir>/assets/icons/``; their site paths.
 
@@ -232,19 +262,13 @@ def write_icons(site_dir: Path, cache: Path | None = None) -> list[str]:
     """
     folder = site_dir / ICON_DIR
     folder.mkdir(parents=True, exist_ok=True)
-    version = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    if cache is not None:
+        draw_icons(cache)
     for name, (size, maskable) in ICONS.items():
-        kept = cache / f"icon-{version}-{name}" if cache is not None else None
-        if kept is not None and kept.is_file():
-            shutil.copyfile(kept, folder / name)
-            continue
-        data = icon(size, maskable)
-        (folder / name).write_bytes(data)
-        if kept is not None:
-            kept.parent.mkdir(parents=True, exist_ok=True)
-            tmp = kept.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            tmp.replace(kept)
+        if cache is not None:
+            shutil.copyfile(_kept_icon(cache, name), folder / name)
+        else:
+            (folder / name).write_bytes(icon(size, maskable))
     return [f"{ICON_DIR}/{name}" for name in ICONS]
 
 
@@ -398,7 +422,7 @@ def publish_offline(site_dir: Path, project_dir: Path, config: Any) -> dict[str,
     Returns the service worker's report, or None when the shell is off
     (:func:`offline_enabled`): then ``sw.js`` only retires an earlier worker.
     """
-    write_icons(site_dir, user_cache() / ICON_CACHE)
+    write_icons(site_dir, icon_cache())
     name = str(config.get("site_name") or "Rulebook")
     write_manifest(site_dir, name, str(config.get("site_description") or ""))
     if not offline_enabled(site_dir):
