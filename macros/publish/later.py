@@ -58,9 +58,10 @@ def best_now(environ: dict[str, str] | None = None) -> bool:
 
 def deferred(site_dir: Path, path: Path, environ: dict[str, str] | None = None) -> bool:
     """Whether the best brotli copy of ``path`` may be made after the build: a file of
-    at least :data:`SLOW_BYTES` that is the same in every project, so that the copy made
-    once serves all (Pyodide's runtime, the theme's ``assets/``), unless :func:`best_now`.
-    A book's own files (pages, search index) are always packed at their best by the build.
+    at least :data:`SLOW_BYTES` that is the same from build to build, so that the copy
+    made once serves them all (Pyodide's runtime; ``assets/``: the theme's static files,
+    and an author's own), unless :func:`best_now`. What the build makes from the book
+    (pages, search index, data) is always packed at its best by the build.
 
     >>> site = Path("site")
     >>> deferred(site, site / "pyodide" / "pyodide.asm.wasm", {})
