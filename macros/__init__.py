@@ -13,6 +13,7 @@ import logging
 import re
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -331,8 +332,14 @@ def on_post_build(env: Any) -> None:
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
-    from .publish.compress import precompress
-    from .publish.offline import OfflineError, publish_offline, under_serve
+    from .publish.compress import Warming, precompress, precompress_enabled, start_best_copies
+    from .publish.offline import (
+        OfflineError,
+        draw_icons,
+        icon_cache,
+        publish_offline,
+        under_serve,
+    )
     from .publish.opendata import publish_open_data
     from .publish.runtime import PublishError, inline_manifest, publish_runtime
     from .publish.searchsplit import publish_search
@@ -343,9 +350,15 @@ def on_post_build(env: Any) -> None:
     engine = engine_dir(env)
     step = _Steps()
     serving = under_serve(site_dir)
+    warming = None
     try:
         step("runtime", publish_runtime(site_dir, engine))
         if not serving:  # for the author's eyes: Python boots normally (on_serve says so)
+            if started := step("best copies", start_best_copies(site_dir)):  # other core
+                _LOG.info(started)
+            if precompress_enabled():  # the copies of what is there, while Node runs
+                icons = partial(draw_icons, icon_cache())  # for the offline shell
+                warming = step("compress ahead", Warming(site_dir, also=(icons,)))
             _LOG.info(step("stdlib", publish_stdlib(site_dir, engine)))
             # INFO either way: without a snapshot the site still works (a warning would
             # stop a --strict build), and the line says why there is none.
@@ -364,9 +377,14 @@ def on_post_build(env: Any) -> None:
         _LOG.info(step("search", publish_search(site_dir, split, kept)))
         step("offline", publish_offline(site_dir, engine, env.conf))
         if not serving:  # its server ignores them
+            if warming is not None:
+                step("compress ahead, the rest", warming.stop())
             _LOG.info(step("precompress", precompress(site_dir)))
     except (PublishError, OfflineError) as error:
         raise _stop(str(error)) from None
+    finally:
+        if warming is not None:
+            warming.stop()
     data: RulesData | None = _STATE.get("data")
     if data is None:
         return

@@ -148,6 +148,61 @@ def test_a_snapshot_in_the_shared_cache_is_taken_and_another_core_makes_one(
     assert len(made) == 1 and made[0].parent == shared and made[0] != cached
 
 
+def test_a_new_books_snapshot_restores_python_from_the_base_snapshot_made_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first snapshot on a machine starts Python and keeps a base snapshot (Python
+    just started) by the runtime and standard library; the next book's run restores it."""
+    runs: list[list[str]] = []
+    fail_restore = []
+
+    def run(node: str, pyodide: Path, raw: Path, *base: Path) -> str | None:
+        runs.append([path.name for path in base])
+        if len(base) == 1 and fail_restore:
+            return "node snapshot.mjs failed (exit 7): RuntimeError: bad snapshot"
+        raw.write_bytes(b"\x01\x02\x03\x04 memory")
+        if len(base) == 2:
+            base[1].write_bytes(gzip.compress(b"base", mtime=0))
+        return None
+
+    monkeypatch.setattr(snapshot, "_run", run)
+    shared = tmp_path / "snapshot"
+    books = []
+    for name in ("a", "b", "c"):
+        pyodide = tmp_path / name / "pyodide"
+        fake_runtime(pyodide, {"calculators/__init__.py": f"BOOK = {name!r}\n"})
+        books.append(pyodide)
+    manifest = json.loads((books[0] / "manifest.json").read_text())
+    base = shared / f"base-{snapshot.base_key(books[0], manifest)}.bin.gz"
+    assert snapshot._make("node", books[0], shared / "one.bin.gz") is None
+    assert runs == [[base.name, "base.bin.gz"]] and base.is_file()
+    assert snapshot._make("node", books[1], shared / "two.bin.gz") is None
+    assert runs[1] == [base.name]  # restored: no Python start
+    assert gzip.decompress((shared / "two.bin.gz").read_bytes()) == b"\x01\x02\x03\x04 memory"
+    # A base that does not restore: Python starts, and a new base replaces it.
+    fail_restore.append(True)
+    assert snapshot._make("node", books[2], shared / "three.bin.gz") is None
+    assert runs[2:] == [[base.name], [base.name, "base.bin.gz"]]
+    assert sorted(p.name for p in shared.iterdir()) == sorted(
+        [base.name, "one.bin.gz", "two.bin.gz", "three.bin.gz"]
+    )
+
+
+def test_another_standard_library_has_another_base_snapshot(tmp_path: Path) -> None:
+    pyodide = tmp_path / "pyodide"
+    manifest = fake_runtime(pyodide, {"calculators/__init__.py": ""})
+    key = snapshot.base_key(pyodide, manifest)
+    assert key == snapshot.base_key(pyodide, {**manifest, "sha256": "another book"})
+    with_stdlib = {**manifest, "stdlib": "core/ab/stdlib-1.zip"}
+    assert key != snapshot.base_key(pyodide, with_stdlib)
+    # The same library beside another book's wheel (in that wheel's folder): the same base.
+    assert snapshot.base_key(pyodide, with_stdlib) == snapshot.base_key(
+        pyodide, {**with_stdlib, "stdlib": "core/cd/stdlib-1.zip", "sha256": "cd"}
+    )
+    (pyodide / "pyodide.asm.wasm").write_bytes(b"another runtime")
+    assert key != snapshot.base_key(pyodide, manifest)
+
+
 def test_a_terms_text_is_not_in_the_core_data_a_sections_is(tmp_path: Path) -> None:
     """The snapshot holds the core and its exported data: an edit of a term (not exported)
     leaves the wheel, so the snapshot, as it was; an edit of a section remakes them."""
@@ -201,6 +256,7 @@ def test_a_serve_build_publishes_the_runtime_only(tmp_path: Path) -> None:
         assert "wheel" in manifest and (site / "pyodide" / manifest["wheel"]).is_file()
         assert "snapshot" not in manifest and "stdlib" not in manifest
         assert not list(site.rglob("*.br")) and not list(site.rglob("snapshot-*"))
-        assert sorted(p.name for p in cache.iterdir()) == ["pyodide"]
+        # The app icons (drawn once per machine) are the only thing kept.
+        assert sorted(p.name for p in cache.iterdir()) == ["icons", "pyodide"]
     finally:
         shutil.rmtree(site)

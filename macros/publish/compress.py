@@ -12,7 +12,11 @@ sends as 2.1 MB against gzip's 2.8 MB), so every compressed copy is kept by the 
 its content in the user's cache, shared by all projects (:mod:`.shared`): a rebuild
 compresses only what changed, and a new project's first build takes Pyodide's copies
 (85% of a small site's bytes) from there. What is not cached is compressed in parallel,
-on as many processes as the machine has cores, the largest files first.
+on as many processes as the machine has cores, the largest files first; but the best
+brotli copies of large files that are the same in every project (Pyodide's WebAssembly
+alone took 20 to 35 s, the theme's largest script 3 s) are made
+by a detached process into the cache, while the build writes quick ones
+(:mod:`.later`), so only the first build on a machine ships those.
 Files under :data:`MIN_BYTES`, and copies no smaller than gzip's by
 :data:`MIN_SAVING`, are not written. Off with ``RULEBINDER_PRECOMPRESS=0`` and under
 ``mkdocs serve`` (whose own server ignores them).
@@ -24,14 +28,23 @@ import gzip
 import hashlib
 import os
 import shutil
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import brotli
 
+from . import later
 from .shared import prune, put, used, user_cache
 
-__all__ = ["COMPRESSIBLE", "precompress", "precompress_enabled", "siblings"]
+__all__ = [
+    "COMPRESSIBLE",
+    "Warming",
+    "precompress",
+    "precompress_enabled",
+    "siblings",
+    "start_best_copies",
+]
 
 #: What a host compresses: text, JSON, SVG and WebAssembly (archives are compressed already).
 COMPRESSIBLE = frozenset(
@@ -73,11 +86,18 @@ def _slot(cache: Path, data: bytes, suffix: str) -> Path:
     return cache / f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
 
 
+#: The suffix of a quick brotli copy's cache slot (:data:`.later.QUICK_QUALITY`).
+QUICK = f".q{later.QUICK_QUALITY}.br"
+
+
 def _pack(source: str, slot: str) -> None:
     """Compress the file ``source`` into the cache ``slot`` (brotli at quality 11 for a
-    ``.br`` slot, else gzip at level 9); run in a worker process."""
+    ``.br`` slot, at the quick quality for a :data:`QUICK` one, else gzip at level 9); run
+    in a worker process."""
     data = Path(source).read_bytes()
-    if slot.endswith(".br"):
+    if slot.endswith(QUICK):
+        packed = brotli.compress(data, quality=later.QUICK_QUALITY)
+    elif slot.endswith(".br"):
         packed = brotli.compress(data, quality=11)
     else:
         packed = gzip.compress(data, compresslevel=9, mtime=0)
@@ -98,6 +118,81 @@ def _pack_all(jobs: list[tuple[Path, Path]]) -> None:
             done.result()
 
 
+def start_best_copies(site_dir: Path, cache: Path | None = None) -> str:
+    """Start, as soon as the runtime is in ``site_dir``, the background processes that make
+    the best brotli copies of its files the cache lacks (:mod:`.later`): they then run
+    while the rest of the build does. What was started, for the build log."""
+    if not precompress_enabled():
+        return ""
+    names = later.start_all(site_dir, cache or user_cache() / "compressed", COMPRESSIBLE)
+    return f"best brotli copies of {', '.join(names)} being made in the background" * bool(names)
+
+
+def _plan(
+    site_dir: Path, cache: Path, start_later: bool
+) -> tuple[list[tuple[Path, bytes]], dict[Path, list[Path]], list[str]]:
+    """The site's files to compress (path, content), the cache slots of each one's brotli
+    and gzip copies, and the names of those that get a quick brotli copy while the best
+    one is made later (:mod:`.later`; started with ``start_later``)."""
+    files: list[tuple[Path, bytes]] = []
+    for path in sorted(site_dir.rglob("*")):
+        if path.suffix in COMPRESSIBLE and path.is_file():
+            data = path.read_bytes()
+            if len(data) >= MIN_BYTES:
+                files.append((path, data))
+    slots = {path: [_slot(cache, data, suffix) for suffix in ENCODINGS] for path, data in files}
+    waiting = []  # best copies a detached process is making (or will): quick ones meanwhile
+    for path, data in files:
+        best = slots[path][0]
+        if not best.is_file() and later.deferred(site_dir, path):
+            if start_later:
+                later.start([(path, best)])  # unless one is at it already
+            slots[path][0] = _slot(cache, data, QUICK)
+            waiting.append(path.name)
+    return files, slots, waiting
+
+
+def _low_priority() -> None:
+    """Lower this process's priority: it takes only what the build's steps leave idle."""
+    if hasattr(os, "nice"):
+        os.nice(10)
+
+
+class Warming:
+    """Copies made ahead, at low priority, while the build's other steps run (the Node
+    runs leave a core idle): :meth:`stop` before :func:`precompress`, which then finds
+    them cached and makes the rest on every core."""
+
+    def __init__(
+        self,
+        site_dir: Path,
+        cache: Path | None = None,
+        also: tuple[Callable[[], object], ...] = (),
+    ) -> None:
+        cache = cache or user_cache() / "compressed"
+        _, slots, _ = _plan(site_dir, cache, start_later=False)
+        jobs = [(path, slot) for path, pair in slots.items() for slot in pair]
+        jobs = [job for job in jobs if not job[1].is_file()]
+        jobs.sort(key=lambda job: job[0].stat().st_size, reverse=True)
+        self.count = len(jobs)
+        workers = max(1, (os.cpu_count() or 1) - 1)  # a core for the build's own steps
+        self.pool = (
+            ProcessPoolExecutor(max_workers=workers, initializer=_low_priority)
+            if jobs or also
+            else None
+        )
+        for work in also:  # other work of the build that may be done ahead (picklable)
+            self.pool.submit(work)  # type: ignore[union-attr]
+        for source, slot in jobs:
+            self.pool.submit(_pack, str(source), str(slot))  # type: ignore[union-attr]
+
+    def stop(self) -> None:
+        """Drop the copies not begun and wait for those under way (precompress makes what
+        is left, on every core)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
 def precompress(site_dir: Path, cache: Path | None = None) -> str:
     """Write ``.br`` and ``.gz`` copies of the site's compressible files; what was done.
 
@@ -107,22 +202,12 @@ def precompress(site_dir: Path, cache: Path | None = None) -> str:
     if not precompress_enabled():
         return "no precompressed files: RULEBINDER_PRECOMPRESS is off"
     cache = cache or user_cache() / "compressed"
-    files: list[tuple[Path, bytes]] = []
-    for path in sorted(site_dir.rglob("*")):
-        if path.suffix in COMPRESSIBLE and path.is_file():
-            data = path.read_bytes()
-            if len(data) >= MIN_BYTES:
-                files.append((path, data))
-    jobs = [
-        (path, slot)
-        for path, data in files
-        for suffix in ENCODINGS
-        if not used(slot := _slot(cache, data, suffix))
-    ]
+    files, slots, waiting = _plan(site_dir, cache, start_later=True)
+    jobs = [(path, slot) for path, pair in slots.items() for slot in pair if not used(slot)]
     _pack_all(jobs)
     plain = packed = 0
     for path, data in files:
-        br, gz = (_kept(path, _slot(cache, data, suffix)) for suffix in ENCODINGS)
+        br, gz = (_kept(path, slot) for slot in slots[path])
         br_size, gz_size = br.stat().st_size, gz.stat().st_size
         made = path.with_name(path.name + ".gz")
         if gz_size < len(data) and not made.exists():  # MkDocs writes sitemap.xml.gz itself
@@ -137,6 +222,12 @@ def precompress(site_dir: Path, cache: Path | None = None) -> str:
         f"precompressed {len(files)} files: {plain / 1e6:.1f} MB as {packed / 1e6:.1f} MB "
         f"(.br and .gz beside each, for hosts that serve them; {len(jobs)} copies made, "
         f"{2 * len(files) - len(jobs)} from the cache)"
+        + (
+            f"; brotli at quality {later.QUICK_QUALITY} for {', '.join(waiting)} while a "
+            "background process makes the best copies into the cache, for the next build"
+            if waiting
+            else ""
+        )
     )
 
 

@@ -9,7 +9,8 @@ of making it again:
   (Pyodide's runtime files, 85% of a small site's bytes, are the same in every project);
 * ``stdlib/``: the trimmed standard library, by the runtime and the core's Python (not its
   data);
-* ``snapshot/``: memory snapshots, by every input (a clone of the same project reuses it).
+* ``snapshot/``: memory snapshots, by every input (a clone of the same project reuses it);
+* ``icons/``: the offline shell's app icons, by the source that draws them.
 
 The folder is ``$RULEBINDER_CACHE``, else the platform's user cache (``~/.cache/rulebinder``
 on Linux), where :mod:`rulebinder.runtime_cache` also keeps the fetched Pyodide. Every

@@ -1,0 +1,193 @@
+"""The best brotli copies of large shared files, made off the build's critical path.
+
+Brotli at quality 11 takes 20 to 35 s for Pyodide's 8.6 MB of WebAssembly (one file, one
+core: a pool cannot split it), which made the very first build on a machine last 45 s or
+more; the theme's largest script takes 3 s more. These files are the same in every project
+(:func:`deferred`), and their copies are kept in the user's cache by content hash
+(:mod:`.compress`), so this happens once per machine (per Pyodide version); until then a
+build writes a quick copy (:data:`QUICK_QUALITY`: 2.53 MB against 2.12 MB at 11 for the
+WebAssembly, made in under a second, still smaller than gzip's 2.82 MB) and starts, once,
+a detached process at the lowest priority that makes the best copies into the cache; the
+next build, of this project or any other, takes them. The build starts that process as
+soon as the runtime is published (:func:`start_all`), so it runs on a spare core while the
+rest of the build does.
+
+Not deferred, so every build ships quality 11 however long it takes, when
+``RULEBINDER_PRECOMPRESS=best``, or under continuous integration (``CI`` set: the job's
+end would stop the process, and its cache is saved then).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import brotli
+
+from .runtime import RUNTIME_FILES
+from .shared import put
+
+__all__ = ["QUICK_QUALITY", "best_now", "deferred", "start", "start_all"]
+
+#: The brotli quality of the copy a build writes while the best one is being made.
+QUICK_QUALITY = 5
+#: A file this large takes seconds at quality 11 (Pyodide's 1 MB of JavaScript 2 s, the
+#: theme's 0.7 MB word splitter for Thai search 3 s).
+SLOW_BYTES = 256 * 1024
+#: A marker older than this is from a process that died: another may start.
+STALE_SECONDS = 15 * 60
+#: The processes started by this build (kept, so that none is reaped as garbage).
+_STARTED: list[subprocess.Popen[bytes]] = []
+
+
+def best_now(environ: dict[str, str] | None = None) -> bool:
+    """Whether a build makes every copy at its best quality itself: with
+    ``RULEBINDER_PRECOMPRESS=best`` or under continuous integration (``CI`` set).
+
+    >>> best_now({}), best_now({"CI": "true"}), best_now({"RULEBINDER_PRECOMPRESS": "best"})
+    (False, True, True)
+    """
+    env = os.environ if environ is None else environ
+    setting = env.get("RULEBINDER_PRECOMPRESS", "").strip().lower()
+    return setting == "best" or env.get("CI", "").strip().lower() not in ("", "0", "false")
+
+
+def deferred(site_dir: Path, path: Path, environ: dict[str, str] | None = None) -> bool:
+    """Whether the best brotli copy of ``path`` may be made after the build: a file of
+    at least :data:`SLOW_BYTES` that is the same from build to build, so that the copy
+    made once serves them all (Pyodide's runtime; ``assets/``: the theme's static files,
+    and an author's own), unless :func:`best_now`. What the build makes from the book
+    (pages, search index, data) is always packed at its best by the build.
+
+    >>> site = Path("site")
+    >>> deferred(site, site / "pyodide" / "pyodide.asm.wasm", {})
+    True
+    >>> deferred(site, site / "assets" / "javascripts" / "lunr" / "wordcut.js", {})
+    True
+    >>> deferred(site, site / "search" / "search_index.json", {})
+    False
+    >>> deferred(site, site / "pyodide" / "pyodide.asm.wasm", {"CI": "1"})
+    False
+    """
+    shared = (path.parent == site_dir / "pyodide" and path.name in RUNTIME_FILES) or (
+        site_dir / "assets" in path.parents
+    )
+    return (
+        shared
+        and (not path.is_file() or path.stat().st_size >= SLOW_BYTES)
+        and not best_now(environ)
+    )
+
+
+def _marker(slot: Path) -> Path:
+    """The file saying a process is making ``slot``.
+
+    >>> _marker(Path("c/abc.br")).as_posix()
+    'c/.abc.br.making'
+    """
+    return slot.with_name(f".{slot.name}.making")
+
+
+def _claim(slot: Path) -> bool:
+    """Create ``slot``'s marker; False if a live process holds it already."""
+    marker = _marker(slot)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(2):
+        try:
+            os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            return True
+        except FileExistsError:
+            try:
+                if time.time() - marker.stat().st_mtime < STALE_SECONDS:
+                    return False
+            except FileNotFoundError:
+                continue  # its process finished meanwhile
+            marker.unlink(missing_ok=True)
+    return False
+
+
+def start(pairs: list[tuple[Path, Path]]) -> list[Path]:
+    """Start one detached process filling each cache slot of ``pairs`` (file, slot) with
+    the quality-11 brotli copy of the file, one after the other, but for the slots that are
+    there or that a process is at already; the files it is for."""
+    claimed = [(source, slot) for source, slot in pairs if not slot.is_file() and _claim(slot)]
+    if not claimed:
+        return []
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parents[2])  # where the `macros` package is
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+    options: dict[str, object] = {"start_new_session": True}
+    if os.name == "nt":
+        options = {"creationflags": subprocess.DETACHED_PROCESS | subprocess.CREATE_NO_WINDOW}
+    try:
+        process = subprocess.Popen(  # noqa: S603 (this interpreter, this module)
+            [sys.executable, "-m", __name__, *(str(path) for pair in claimed for path in pair)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            **options,  # type: ignore[call-overload]
+        )
+    except OSError:
+        for _, slot in claimed:
+            _marker(slot).unlink(missing_ok=True)
+        return []
+    _STARTED.append(process)
+    return [source for source, _ in claimed]
+
+
+def start_all(site_dir: Path, cache: Path, suffixes: frozenset[str]) -> list[str]:
+    """Start the process for the files of ``site_dir`` (compressible: ``suffixes``) whose
+    best copy may be made later (:func:`deferred`) and is not in ``cache``; the names of
+    the files it is for."""
+    pairs = []
+    for path in sorted(site_dir.rglob("*"), key=lambda path: -path.stat().st_size):
+        if path.suffix in suffixes and path.is_file() and deferred(site_dir, path):
+            pairs.append((path, cache / f"{hashlib.sha256(path.read_bytes()).hexdigest()[:32]}.br"))
+    return [path.name for path in start(pairs)]
+
+
+def make(source: Path, slot: Path) -> int:
+    """Fill ``slot`` with the quality-11 copy of ``source`` if ``source`` still has the
+    content the slot is named after (the first 32 hex digits of its SHA-256), then remove
+    the marker; 0 if the copy was made. Run by the process :func:`start` starts.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> source = folder / "x.js"; _ = source.write_bytes(b"let a = 1;" * 100)
+    >>> slot = folder / f"{hashlib.sha256(source.read_bytes()).hexdigest()[:32]}.br"
+    >>> _claim(slot), make(source, slot), brotli.decompress(slot.read_bytes())[:10]
+    (True, 0, b'let a = 1;')
+    >>> make(source, folder / "0123.br"), _marker(slot).exists()
+    (1, False)
+    """
+    try:
+        data = source.read_bytes()
+        if hashlib.sha256(data).hexdigest()[:32] != slot.name.split(".")[0]:
+            return 1  # the file changed before it was read: the slot would lie
+        packed = brotli.compress(data, quality=11)
+        if not slot.parent.is_dir():
+            return 1  # the cache was removed meanwhile (a test's, a cleaned one)
+        put(slot, packed)
+        return 0
+    except OSError:
+        return 1
+    finally:
+        _marker(slot).unlink(missing_ok=True)
+
+
+def main(paths: list[str]) -> int:
+    """Make the copies of the (file, slot) pairs given one after the other; 0 if all were
+    made."""
+    pairs = zip(paths[::2], paths[1::2], strict=True)
+    return max([make(Path(source), Path(slot)) for source, slot in pairs], default=0)
+
+
+if __name__ == "__main__":
+    if hasattr(os, "nice"):
+        os.nice(19)  # the lowest priority: the build, and the author's other work, come first
+    sys.exit(main(sys.argv[1:]))
