@@ -45,6 +45,7 @@ from mkdocs.structure.pages import Page
 from . import __version__
 from . import books as author_books
 from .engine import Engine, link_runtime, locate, prepare_core
+from .incremental import PageCache, tree_fingerprint, with_kept_template
 
 __all__ = ["RulebinderConfig", "RulebinderPlugin"]
 
@@ -111,6 +112,16 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def __init__(self) -> None:
         self.engine: Engine | None = None
         self.macros: Any = None  # mkdocs-macros, run by this plugin
+        #: Under ``serve``: the pages' converted Markdown and theme outputs, kept between
+        #: rebuilds (:mod:`rulebinder.incremental`); None for a build.
+        self.pages: PageCache | None = None
+        self.nav: Navigation | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Under ``serve`` (this plugin then lives as long as the server: MkDocs keeps a
+        plugin with ``on_startup`` between rebuilds), keep the pages' results between
+        rebuilds; a rebuild renders again only the pages an edit changes."""
+        self.pages = PageCache() if command == "serve" else None
 
     # -- configuration -------------------------------------------------------------------
 
@@ -273,9 +284,41 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         return files
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
-        """mkdocs-macros keeps the navigation for templates that ask for it."""
+        """mkdocs-macros keeps the navigation for templates that ask for it. Under serve,
+        the kept pages' results hold while the settings, files and templates are the
+        same."""
         self.macros.on_nav(nav, config, files)
+        self.nav = nav
+        if self.pages is not None and not self.pages.start(_signature(config, files)):
+            LOG.debug("rulebinder serve: every page is rendered (settings, files or sources)")
         return nav
+
+    def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
+        """Under serve: the page's Markdown is converted again only when it changed."""
+        if self.pages is not None:
+            self.pages.watch(page)
+        return page
+
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """Under serve: the pages whose theme output would be the same are written from it
+        (:meth:`PageCache.choose`)."""
+        if self.pages is not None:
+            env.loader = with_kept_template(env.loader)
+            self.pages.choose([f.page for f in files if f.page is not None], self.nav)
+        return env
+
+    def on_page_context(
+        self, context: Any, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> Any:
+        """Under serve: a kept page's output for its template."""
+        return context if self.pages is None else self.pages.context(context, page)
+
+    @event_priority(100)  # first: the theme's output, before other plugins change it
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Under serve: keep the page's theme output (or give a kept page its template)."""
+        if self.pages is not None:
+            self.pages.written(output, page)
+        return output
 
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
@@ -301,6 +344,8 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             link_runtime(self.engine, self._runtime())
         with self._switches():
             self.macros.on_post_build(config)
+        if self.pages is not None:
+            LOG.info("rulebinder serve: %s", self.pages.summary())
 
     def _runtime(self) -> Path:
         """The Pyodide runtime an author's site serves: ``pyodide_dir``, or the pinned
@@ -331,6 +376,26 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         # watched folder, and start another rebuild.
         sys.dont_write_bytecode = True
         return server
+
+
+def _signature(config: MkDocsConfig, files: Files) -> str:
+    """What every page's kept results depend on beyond the page: ``mkdocs.yml``, the
+    site's files, the Markdown extensions, the macros' Python and the theme overrides."""
+    import hashlib
+
+    import macros
+
+    config_file = Path(config.config_file_path)
+    stat = config_file.stat()
+    extensions = [e if isinstance(e, str) else type(e).__name__ for e in config.markdown_extensions]
+    overrides = [Path(d) for d in config.theme.dirs if "site-packages" not in Path(d).parts]
+    described = repr([
+        str(config_file), stat.st_mtime_ns, stat.st_size, config.site_dir, extensions,
+        sorted((f.src_uri, f.dest_uri, f.url) for f in files),
+        tree_fingerprint([Path(macros.__file__).parent], (".py", ".html")),
+        tree_fingerprint(overrides),
+    ])
+    return hashlib.sha256(described.encode()).hexdigest()
 
 
 def _version() -> str:
