@@ -15,7 +15,11 @@ their inputs:
   converted to the same HTML, table of contents, title and anchors;
 * a page's output from the theme, by everything the theme reads of the page and the site
   (:func:`theme_key`): the page's HTML, title, table of contents and front matter, and the
-  navigation (every title and address), so a new title re-renders every page's navigation.
+  navigation (every title and address), so a new title re-renders every page's navigation;
+* a page's search records (Material's ``search`` plugin), by its address, HTML, title,
+  table of contents and front matter;
+* the theme's compiled templates (a Jinja bytecode cache: a template is compiled again
+  when its source changes).
 
 Anything else (``mkdocs.yml``, the files of the site, the macros' or the theme overrides'
 sources: :meth:`PageCache.start`) empties the cache: that rebuild is a full one. Every
@@ -33,9 +37,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import jinja2
+
 __all__ = [
-    "CACHED_TEMPLATE", "OUTPUT_VARIABLE", "PageCache", "theme_key", "tree_fingerprint",
-    "with_kept_template",
+    "CACHED_TEMPLATE", "OUTPUT_VARIABLE", "MemoryBytecode", "PageCache", "page_key",
+    "theme_key", "tree_fingerprint", "with_kept_template",
 ]
 
 #: The template a page whose theme output is kept is given instead of its own: it writes
@@ -82,13 +88,10 @@ def tree_fingerprint(folders: Iterable[Path], suffixes: tuple[str, ...] = ()) ->
 def with_kept_template(loader: Any) -> Any:
     """The theme's template ``loader`` with :data:`CACHED_TEMPLATE` before it.
 
-    >>> import jinja2
     >>> env = jinja2.Environment(loader=with_kept_template(jinja2.DictLoader({})))
     >>> env.get_template(CACHED_TEMPLATE).render({OUTPUT_VARIABLE: "<p>kept</p>"})
     '<p>kept</p>'
     """
-    import jinja2
-
     kept = jinja2.DictLoader({CACHED_TEMPLATE: "{{ " + OUTPUT_VARIABLE + " }}"})
     return jinja2.ChoiceLoader([kept, loader])
 
@@ -102,6 +105,44 @@ def _nav(items: Iterable[Any]) -> list[Any]:
         [type(item).__name__, item.title, getattr(item, "url", None), _nav(item.children or [])]
         for item in items
     ]
+
+
+def page_key(page: Any) -> str:
+    """A digest of a page's address, HTML, title, table of contents and front matter.
+
+    >>> from types import SimpleNamespace as N
+    >>> page = N(url="a/", content="<p>A</p>", title="A", toc=[], meta={})
+    >>> key = page_key(page)
+    >>> page.meta["search"] = {"exclude": True}; key == page_key(page)
+    False
+    """
+    described = json.dumps(
+        [page.url, page.title, page.content, _toc(page.toc), page.meta],
+        sort_keys=True, default=repr,
+    )
+    return hashlib.sha256(described.encode()).hexdigest()
+
+
+class MemoryBytecode(jinja2.BytecodeCache):
+    """A Jinja bytecode cache in memory: the theme's templates are compiled once a serve
+    (Jinja checks a template's source against the compiled code's before using it).
+
+    >>> cache = MemoryBytecode()
+    >>> env = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 1 + 1 }}"}),
+    ...                          bytecode_cache=cache)
+    >>> env.get_template("t").render(), len(cache.code)
+    ('2', 1)
+    """
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
 
 
 def theme_key(page: Any, navigation: str) -> str:
@@ -138,10 +179,15 @@ class PageCache:
         self.converted: dict[str, Converted] = {}
         #: A page's theme output and the key (:func:`theme_key`) it was made for.
         self.outputs: dict[str, tuple[str, str]] = {}
-        #: The keys of this build's pages, to keep their outputs after the theme ran.
+        #: The keys of this build's pages (:func:`theme_key`, :func:`page_key`) taken before
+        #: the theme runs, to keep their outputs and search records.
         self.keys: dict[str, str] = {}
+        self.page_keys: dict[str, str] = {}
         #: The pages of this build whose kept output is written, and their own template.
         self.kept: dict[str, Any] = {}
+        #: A page's search records and the key (:func:`page_key`) they were made for.
+        self.records: dict[str, tuple[str, list[Any]]] = {}
+        self.bytecode = MemoryBytecode()
         self.counts: Counter[str] = Counter()
 
     def start(self, signature: str) -> bool:
@@ -157,8 +203,10 @@ class PageCache:
         if not same:
             self.converted.clear()
             self.outputs.clear()
+            self.records.clear()
         self.signature = signature
         self.keys.clear()
+        self.page_keys.clear()
         self.kept.clear()
         self.counts.clear()
         return same
@@ -201,6 +249,31 @@ class PageCache:
         ``page.render`` once the plugins' ``on_page_markdown`` ran)."""
         page.render = lambda config, files: self.convert(page, config, files)
 
+    # -- search records -------------------------------------------------------------------
+
+    def index(self, plugin: Any) -> None:
+        """Make the search ``plugin`` (Material's) index a page whose HTML, title, table of
+        contents and front matter are those of the last build from its records then."""
+        index = getattr(plugin, "search_index", None)
+        add = getattr(index, "add_entry_from_context", None)
+        if add is None or not isinstance(getattr(index, "entries", None), list):
+            return
+
+        def add_kept(page: Any) -> None:
+            src = str(page.file.src_uri)
+            key = self.page_keys.get(src) or page_key(page)
+            kept = self.records.get(src)
+            if kept is not None and kept[0] == key:
+                index.entries.extend(kept[1])
+                self.counts["search kept"] += 1
+                return
+            start = len(index.entries)
+            add(page)
+            self.records[src] = (key, index.entries[start:])
+            self.counts["search indexed"] += 1
+
+        index.add_entry_from_context = add_kept
+
     # -- theme ----------------------------------------------------------------------------
 
     def choose(self, pages: Iterable[Any], nav: Any) -> None:
@@ -211,6 +284,7 @@ class PageCache:
             src = str(page.file.src_uri)
             key = theme_key(page, navigation)
             self.keys[src] = key
+            self.page_keys[src] = page_key(page)
             kept = self.outputs.get(src)
             if kept is not None and kept[1] == key:
                 self.kept[src] = page.meta.get("template")
@@ -238,15 +312,18 @@ class PageCache:
             self.counts["theme rendered"] += 1
 
     def summary(self) -> str:
-        """One line for the log: how many pages were converted and rendered again.
+        """One line for the log: how many pages were converted, rendered and indexed again.
 
         >>> cache = PageCache(); cache.counts.update({"markdown kept": 3, "theme rendered": 1})
         >>> cache.summary()
-        'pages rendered again: Markdown 0 of 3, theme 1 of 1'
+        'pages made again: Markdown 0 of 3, theme 1 of 1, search records 0 of 0'
         """
-        converted, kept = self.counts["markdown converted"], self.counts["markdown kept"]
-        rendered, reused = self.counts["theme rendered"], self.counts["theme kept"]
-        return (
-            f"pages rendered again: Markdown {converted} of {converted + kept}, "
-            f"theme {rendered} of {rendered + reused}"
-        )
+        made = [
+            f"{label} {self.counts[done]} of {self.counts[done] + self.counts[kept]}"
+            for label, done, kept in (
+                ("Markdown", "markdown converted", "markdown kept"),
+                ("theme", "theme rendered", "theme kept"),
+                ("search records", "search indexed", "search kept"),
+            )
+        ]
+        return "pages made again: " + ", ".join(made)

@@ -301,9 +301,14 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """Under serve: the pages whose theme output would be the same are written from it
-        (:meth:`PageCache.choose`)."""
+        (:meth:`PageCache.choose`), the theme's templates are compiled once, and the search
+        records of a page are kept with it."""
         if self.pages is not None:
             env.loader = with_kept_template(env.loader)
+            env.bytecode_cache = self.pages.bytecode
+            for name, plugin in config.plugins.items():
+                if name.split("/")[-1] == "search":
+                    self.pages.index(plugin)
             self.pages.choose([f.page for f in files if f.page is not None], self.nav)
         return env
 

@@ -91,6 +91,8 @@ def test_an_edited_entry_renders_its_pages_again_and_no_other(book: Path, tmp_pa
     assert counts["markdown converted"] + counts["markdown kept"] == PAGES
     assert 1 <= counts["markdown converted"] <= 4 and counts["markdown kept"] >= 4
     assert counts["theme rendered"] == counts["markdown converted"]
+    assert counts["search indexed"] == counts["markdown converted"]
+    assert counts["search kept"] == counts["markdown kept"]
     assert "cannot see at all and fails" in (done["step"] / "fixt/glossary/index.html").read_text()
 
 
@@ -98,6 +100,7 @@ def test_an_edited_docs_page_renders_that_page_again(book: Path, tmp_path: Path)
     edit = ["docs/index.md", "The rules, cross-linked.", "The rules, cross-linked and served."]
     counts = served_then_fresh(book, tmp_path, [[edit]])["counts"]
     assert counts["markdown converted"] == 1 and counts["theme rendered"] == 1
+    assert counts["search indexed"] == 1 and counts["search kept"] == PAGES - 1
 
 
 def test_a_new_term_links_the_pages_that_name_it(book: Path, tmp_path: Path) -> None:
@@ -121,3 +124,4 @@ def test_an_edit_of_mkdocs_yml_rebuilds_everything(book: Path, tmp_path: Path) -
     edit = ["mkdocs.yml", "site_description: ", "site_description: Edited. "]
     counts = served_then_fresh(book, tmp_path, [[edit]])["counts"]
     assert counts["markdown converted"] == PAGES and counts["theme rendered"] == PAGES
+    assert counts["search indexed"] == PAGES
