@@ -279,11 +279,27 @@ def _share_pages(env: Any, site_dir: Path, data: RulesData) -> str:
     url = str(conf.get("site_url") or "/")
     site = Site(str(conf["site_name"]), url if url.endswith("/") else url + "/",
                 str(conf["theme"]["language"] or "en"), tuple(sheets),
-                str(conf["theme"]["favicon"] or "assets/images/favicon.png"), converter)
+                str(conf["theme"]["favicon"] or "assets/images/favicon.png"), converter,
+                _converted_share_html(conf, site_dir, len(data.entries)))
     try:
         return publish_share_pages(site_dir, data, _STATE["renderer"], site)
     except ValueError as error:
         raise _stop(str(error)) from None
+
+
+def _converted_share_html(conf: Any, site_dir: Path, entries: int) -> dict[Any, str] | None:
+    """Under ``serve``, the share pages' HTML kept from the last build with the same Markdown
+    settings (emptied when it outgrows the book); None for a build."""
+    from .publish.offline import under_serve
+
+    if not under_serve(site_dir):
+        return None
+    settings = repr(([e if isinstance(e, str) else type(e).__name__
+                      for e in conf["markdown_extensions"]], conf["mdx_configs"]))
+    kept = _STATE.get("share_html")
+    if kept is None or kept[0] != settings or len(kept[1]) > 4 * entries + 100:
+        kept = _STATE["share_html"] = (settings, {})
+    return kept[1]
 
 
 def _owlbear(env: Any, site_dir: Path, data: RulesData) -> str:

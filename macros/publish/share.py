@@ -76,6 +76,9 @@ class Site:
     """The site's icon (the theme's ``favicon``), relative to the site's root."""
     markdown: Any
     """A ``markdown.Markdown`` with the site's extensions (reset before each page)."""
+    converted: dict[tuple[str, str, str], str] | None = None
+    """Under ``serve``: each entry's HTML by its Markdown and pages, kept between builds
+    with the same Markdown settings (an edit converts only the entries it changed)."""
 
 
 def _rel(target: str, here: str) -> str:
@@ -151,9 +154,16 @@ def _rebased(html: str, home: str, here: str) -> str:
 
 
 def _markdown_html(site: Site, markdown: str, home: str, here: str) -> Markup:
-    """Markdown rendered for the docs page ``home``, its links working from ``here``."""
+    """Markdown rendered for the docs page ``home``, its links working from ``here``
+    (taken from ``site.converted`` when it holds them)."""
+    key = (markdown, home, here)
+    if site.converted is not None and key in site.converted:
+        return Markup(site.converted[key])
     site.markdown.reset()
-    return Markup(_rebased(site.markdown.convert(markdown), home, here))
+    html = _rebased(site.markdown.convert(markdown), home, here)
+    if site.converted is not None:
+        site.converted[key] = html
+    return Markup(html)
 
 
 _FIRST_HEADING = re.compile(r"^\s*<h([2-6])\b(.*?)</h\1>", re.S)
