@@ -14,6 +14,7 @@ Code is text, not HTML: what a code span or a fenced code block holds
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from bisect import bisect_right
@@ -55,8 +56,16 @@ def clean(text: str) -> tuple[str, list[str]]:
     >>> clean("<details>`<script>x()</script>`</details>")
     ('<details>``</details>', ['<script>'])
     """
+    kept, dropped = _cleaned(text)
+    return kept, list(dropped)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _cleaned(text: str) -> tuple[str, tuple[str, ...]]:
+    """:func:`clean`, once per text while the process lives (a rebuild under ``serve``
+    cleans only the texts an edit changed)."""
     kept, dropped = clean_at(text)
-    return kept, once([what for _, what in dropped])
+    return kept, tuple(once([what for _, what in dropped]))
 
 
 def once(whats: list[str]) -> list[str]:
