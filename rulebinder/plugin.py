@@ -384,8 +384,9 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
 
 
 def _signature(config: MkDocsConfig, files: Files) -> str:
-    """What every page's kept results depend on beyond the page: ``mkdocs.yml``, the
-    site's files, the Markdown extensions, the macros' Python and the theme overrides."""
+    """What every page's kept results depend on beyond the page: ``mkdocs.yml`` and the
+    ``extra`` the plugins set, the site's files, the Markdown extensions, the macros'
+    Python and the theme overrides."""
     import hashlib
 
     import macros
@@ -395,7 +396,8 @@ def _signature(config: MkDocsConfig, files: Files) -> str:
     extensions = [e if isinstance(e, str) else type(e).__name__ for e in config.markdown_extensions]
     overrides = [Path(d) for d in config.theme.dirs if "site-packages" not in Path(d).parts]
     described = repr([
-        str(config_file), stat.st_mtime_ns, stat.st_size, config.site_dir, extensions,
+        str(config_file), stat.st_mtime_ns, stat.st_size, config.site_dir, config.site_url,
+        sorted(config.extra.items(), key=str), extensions,
         sorted((f.src_uri, f.dest_uri, f.url) for f in files),
         tree_fingerprint([Path(macros.__file__).parent], (".py", ".html")),
         tree_fingerprint(overrides),

@@ -10,11 +10,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from macros.load.sanitize import clean
 from macros.publish.shared import CACHE_ENV, user_cache
+from macros.render import odds
 from rulebinder.importer.command import Options, run
 from rulebinder.runtime_cache import PYODIDE_VERSION
 
@@ -74,6 +77,7 @@ def served_then_fresh(book: Path, tmp_path: Path, steps: list[list[list[str]]]) 
     project = shutil.copytree(book, tmp_path / "project", symlinks=True)
     served = builds(project, tmp_path / "served", "serve", steps)
     fresh = builds(project, tmp_path / "fresh", "build", [])[0]
+    assert fresh["counts"] == {}  # a build keeps nothing
     last = served[-1]["pages"]
     assert sorted(last) == sorted(fresh["pages"])
     stale = [name for name in last if last[name] != fresh["pages"][name]]
@@ -125,3 +129,22 @@ def test_an_edit_of_mkdocs_yml_rebuilds_everything(book: Path, tmp_path: Path) -
     counts = served_then_fresh(book, tmp_path, [[edit]])["counts"]
     assert counts["markdown converted"] == PAGES and counts["theme rendered"] == PAGES
     assert counts["search indexed"] == PAGES
+
+
+# -- what is kept for the process's life, by its inputs ---------------------------------
+
+
+def test_a_checks_odds_are_kept_by_its_data() -> None:
+    """An edited check (another band) is computed afresh, not taken from the kept odds."""
+    check = {"roll": "2d6", "bands": [{"name": "Hit", "when": "total >= 10"}, {"name": "Miss"}]}
+    first = odds.of(check, None, "normal", {})
+    first.append("changed by a caller")
+    assert odds.of(check, None, "normal", {}) == [Fraction(1, 6), Fraction(5, 6)]
+    check["bands"][0]["when"] = "total >= 7"
+    assert odds.of(check, None, "normal", {}) == [Fraction(7, 12), Fraction(5, 12)]
+
+
+def test_a_text_cleaned_twice_gives_the_same_and_its_own_list() -> None:
+    text, dropped = clean("Hi<script>x</script>")
+    dropped.append("changed by a caller")
+    assert clean("Hi<script>x</script>") == (text, ["<script>"])
