@@ -21,6 +21,12 @@ their inputs:
 * the theme's compiled templates (a Jinja bytecode cache: a template is compiled again
   when its source changes).
 
+A book's print page holds the whole book: converting it again takes about as long as
+plain MkDocs converting the book. Past :data:`DEFER_BYTES` of Markdown, a changed print
+page is remade in a second rebuild that follows at once (:attr:`PageCache.pending`): the
+first shows the edit everywhere else, the print page meanwhile saying it is being remade
+(never its old text).
+
 Anything else (``mkdocs.yml``, the files of the site, the macros' or the theme overrides'
 sources: :meth:`PageCache.start`) empties the cache: that rebuild is a full one. Every
 plugin still sees every page (``on_page_content``, ``on_page_context``: the search records
@@ -40,7 +46,7 @@ from typing import Any
 import jinja2
 
 __all__ = [
-    "CACHED_TEMPLATE", "OUTPUT_VARIABLE", "MemoryBytecode", "PageCache", "page_key",
+    "CACHED_TEMPLATE", "DEFER_BYTES", "OUTPUT_VARIABLE", "MemoryBytecode", "PageCache", "page_key",
     "theme_key", "tree_fingerprint", "with_kept_template",
 ]
 
@@ -48,6 +54,16 @@ __all__ = [
 #: the kept output (:data:`OUTPUT_VARIABLE` of the page's context).
 CACHED_TEMPLATE = "rulebinder-kept-page.html"
 OUTPUT_VARIABLE = "rulebinder_kept_output"
+
+
+#: A print page with more Markdown than this is remade in a rebuild of its own.
+DEFER_BYTES = 256_000
+#: What a deferred page shows until its rebuild (the page reloads by itself then).
+PLACEHOLDER = (
+    '<div class="admonition note"><p class="admonition-title">Being remade</p>'
+    "<p>This page holds the whole book: it is remade after the rest of the site, and "
+    "this page reloads once it is ready.</p></div>"
+)
 
 
 @dataclass
@@ -189,6 +205,11 @@ class PageCache:
         self.records: dict[str, tuple[str, list[Any]]] = {}
         self.bytecode = MemoryBytecode()
         self.counts: Counter[str] = Counter()
+        #: The pages that may be remade in a rebuild of their own (the print pages).
+        self.deferrable: set[str] = set()
+        #: Whether a page was deferred: the next build (which the plugin starts) makes it.
+        self.pending = False
+        self._follow_up = False
 
     def start(self, signature: str) -> bool:
         """Begin a build of the site with ``signature`` (settings, files, sources of the
@@ -209,6 +230,7 @@ class PageCache:
         self.page_keys.clear()
         self.kept.clear()
         self.counts.clear()
+        self._follow_up, self.pending = self.pending, False
         return same
 
     # -- Markdown -------------------------------------------------------------------------
@@ -216,6 +238,7 @@ class PageCache:
     def convert(self, page: Any, config: Any, files: Any) -> None:
         """``page.render(config, files)``, or what it gave last time for the same Markdown."""
         from mkdocs.structure.pages import Page
+        from mkdocs.structure.toc import get_toc
 
         src = str(page.file.src_uri)
         kept = self.converted.get(src)
@@ -235,6 +258,14 @@ class PageCache:
                     page.links_to_anchors = linked
                 self.counts["markdown kept"] += 1
                 return
+        if (kept is not None and src in self.deferrable and not self._follow_up
+                and len(page.markdown or "") > DEFER_BYTES):  # changed since the last build
+            page.content, page.toc = PLACEHOLDER, get_toc([])
+            page._title_from_render = kept.title
+            page.present_anchor_ids = set()
+            self.pending = True
+            self.counts["markdown deferred"] += 1
+            return
         Page.render(page, config, files)
         links = page.links_to_anchors
         self.converted[src] = Converted(
@@ -319,11 +350,14 @@ class PageCache:
         'pages made again: Markdown 0 of 3, theme 1 of 1, search records 0 of 0'
         """
         made = [
-            f"{label} {self.counts[done]} of {self.counts[done] + self.counts[kept]}"
+            f"{label} {self.counts[done]} of "
+            f"{self.counts[done] + sum(self.counts[k] for k in kept.split('|'))}"
             for label, done, kept in (
-                ("Markdown", "markdown converted", "markdown kept"),
+                ("Markdown", "markdown converted", "markdown kept|markdown deferred"),
                 ("theme", "theme rendered", "theme kept"),
                 ("search records", "search indexed", "search kept"),
             )
         ]
-        return "pages made again: " + ", ".join(made)
+        later = self.counts["markdown deferred"]
+        return "pages made again: " + ", ".join(made) + (
+            f"; {later} print page(s) remade in the next rebuild" if later else "")

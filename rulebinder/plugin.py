@@ -271,6 +271,8 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             if path.is_file() and files.get_file_from_path(src_uri) is None:
                 files.append(File.generated(config, src_uri, abs_src_path=str(path)))
         rules_dir = Path(config.config_file_path).parent / "rules_data"
+        if self.pages is not None:
+            self.pages.deferrable = {src_uri for src_uri, _, _ in print_pages(rules_dir)}
         for src_uri, name, source in print_pages(rules_dir):
             if files.get_file_from_path(src_uri) is not None:
                 raise PluginError(
@@ -351,6 +353,15 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             self.macros.on_post_build(config)
         if self.pages is not None:
             LOG.info("rulebinder serve: %s", self.pages.summary())
+            if self.pages.pending:  # a change of the watched file starts the next rebuild
+                self._follow_up(config).write_text(str(os.getpid()), encoding="utf-8")
+
+    def _follow_up(self, config: MkDocsConfig) -> Path:
+        """The file serve watches to rebuild the print pages left for a rebuild of their
+        own (:attr:`PageCache.pending`)."""
+        folder = Path(config.config_file_path).resolve().parent / self.config.cache_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / "serve-follow-up"
 
     def _runtime(self) -> Path:
         """The Pyodide runtime an author's site serves: ``pyodide_dir``, or the pinned
@@ -377,6 +388,10 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         for folder in ("rules_data", author_books.FOLDER):
             if (project / folder).is_dir():
                 server.watch(str(project / folder))
+        if self.pages is not None:
+            follow_up = self._follow_up(config)
+            follow_up.touch()
+            server.watch(str(follow_up), recursive=False)
         # No bytecode written beside the books' modules: each .pyc would be a change in a
         # watched folder, and start another rebuild.
         sys.dont_write_bytecode = True

@@ -5,9 +5,11 @@ with SITE (a ``mkdocs_*`` folder of the temporary directory, as serve's) as its 
 starts the plugins as COMMAND (``serve``: results kept between builds; ``build``: none),
 then for each step of STEPS (a JSON list; a step is a list of edits ``[path, old, new]``,
 relative to PROJECT; ``old`` empty appends ``new``) makes the edits and builds, as serve
-does after a change. OUT gets ``steps.json``: per build, the plugin's counts, its seconds
-and the digest of every page and search record file (``pages``); ``step-N/`` holds those
-files.
+does after a change (and again when the plugin left a print page for a rebuild of its
+own, as serve's next rebuild; ``DEFER_BYTES`` in the environment sets the size past which
+it does). OUT gets ``steps.json``: per build, the plugin's counts, its seconds and the
+digest of every page and search record file (``pages``; ``deferred``: before the
+follow-up build, ``follow_up``: its counts); ``step-N/`` holds those files.
 """
 
 from __future__ import annotations
@@ -46,8 +48,19 @@ def pages(site: Path) -> dict[str, str]:
     return found
 
 
+def copy(site: Path, names: dict[str, str], folder: Path) -> None:
+    """The files ``names`` of ``site`` copied into ``folder``."""
+    for relative in names:
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(site / relative, folder / relative)
+
+
 def main(project: Path, site: Path, out: Path, command: str, steps: list[list[list[str]]]) -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if "DEFER_BYTES" in os.environ:  # print pages remade in a rebuild of their own
+        import rulebinder.incremental
+
+        rulebinder.incremental.DEFER_BYTES = int(os.environ["DEFER_BYTES"])
     os.chdir(project)
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -72,10 +85,14 @@ def main(project: Path, site: Path, out: Path, command: str, steps: list[list[li
         plugin = current.plugins["rulebinder"]
         counts = dict(plugin.pages.counts) if plugin.pages is not None else {}
         results.append({"counts": counts, "seconds": seconds, "pages": pages(site)})
-        copy = out / f"step-{number}"
-        for relative in results[-1]["pages"]:
-            (copy / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(site / relative, copy / relative)
+        if plugin.pages is not None and plugin.pages.pending:  # serve's next rebuild
+            results[-1]["deferred"] = pages(site)
+            copy(site, results[-1]["deferred"], out / f"step-{number}-deferred")
+            follow_up = config()
+            build(follow_up, serve_url=serve_url)
+            results[-1]["follow_up"] = dict(plugin.pages.counts)
+            results[-1]["pages"] = pages(site)
+        copy(site, results[-1]["pages"], out / f"step-{number}")
     first.plugins.on_shutdown()
     (out / "steps.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
 

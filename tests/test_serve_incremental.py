@@ -54,10 +54,13 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return project
 
 
-def builds(project: Path, out: Path, command: str, steps: list[list[list[str]]]) -> list[dict]:
-    """``tests.servebuild``'s builds of ``project`` (a site like serve's, in its own process)."""
+def builds(
+    project: Path, out: Path, command: str, steps: list[list[list[str]]], **more: str
+) -> list[dict]:
+    """``tests.servebuild``'s builds of ``project`` (a site like serve's, in its own process;
+    ``more``: environment variables)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), NO_MKDOCS_2_WARNING="1",
-               **{CACHE_ENV: str(project.parent / "user-cache")})
+               **{CACHE_ENV: str(project.parent / "user-cache")}, **more)
     site = Path(tempfile.mkdtemp(prefix="mkdocs_"))
     try:
         done = subprocess.run(
@@ -71,11 +74,13 @@ def builds(project: Path, out: Path, command: str, steps: list[list[list[str]]])
     return list(json.loads((out / "steps.json").read_text(encoding="utf-8")))
 
 
-def served_then_fresh(book: Path, tmp_path: Path, steps: list[list[list[str]]]) -> dict:
+def served_then_fresh(
+    book: Path, tmp_path: Path, steps: list[list[list[str]]], **more: str
+) -> dict:
     """Serve's builds of a copy of ``book`` with ``steps``; each rebuild's counts, and its
     pages checked against a full build of the edited project."""
     project = shutil.copytree(book, tmp_path / "project", symlinks=True)
-    served = builds(project, tmp_path / "served", "serve", steps)
+    served = builds(project, tmp_path / "served", "serve", steps, **more)
     fresh = builds(project, tmp_path / "fresh", "build", [])[0]
     assert fresh["counts"] == {}  # a build keeps nothing
     last = served[-1]["pages"]
@@ -83,7 +88,8 @@ def served_then_fresh(book: Path, tmp_path: Path, steps: list[list[list[str]]]) 
     stale = [name for name in last if last[name] != fresh["pages"][name]]
     assert not stale, f"pages unlike a full build's: {stale}"
     assert served[0]["counts"]["markdown converted"] == PAGES  # the first build: every page
-    return {"counts": served[-1]["counts"], "step": tmp_path / "served" / f"step-{len(steps)}"}
+    return {"counts": served[-1]["counts"], "step": tmp_path / "served" / f"step-{len(steps)}",
+            "served": served[-1], "fresh": fresh["pages"]}
 
 
 def test_an_edited_entry_renders_its_pages_again_and_no_other(book: Path, tmp_path: Path) -> None:
@@ -98,6 +104,24 @@ def test_an_edited_entry_renders_its_pages_again_and_no_other(book: Path, tmp_pa
     assert counts["search indexed"] == counts["markdown converted"]
     assert counts["search kept"] == counts["markdown kept"]
     assert "cannot see at all and fails" in (done["step"] / "fixt/glossary/index.html").read_text()
+
+
+def test_a_long_print_page_is_remade_in_a_rebuild_of_its_own(
+    book: Path, tmp_path: Path
+) -> None:
+    """Past DEFER_BYTES (here 0) the print page waits for the next rebuild, which the
+    plugin starts: meanwhile it says so, never showing the old text; every other page is
+    already the full build's; after that rebuild, the whole site is."""
+    edit = ["rules_data/fixt/glossary.yml", "cannot see and fails", "cannot see at all and fails"]
+    done = served_then_fresh(book, tmp_path, [[edit]], DEFER_BYTES="0")
+    served, fresh = done["served"], done["fresh"]
+    assert served["counts"]["markdown deferred"] == 1
+    assert served["follow_up"]["markdown converted"] == 1  # the print page alone
+    assert served["follow_up"]["markdown kept"] == PAGES - 1
+    early = served["deferred"]
+    assert [name for name in early if early[name] != fresh[name]] == ["fixt/print/index.html"]
+    waiting = (tmp_path / "served/step-1-deferred/fixt/print/index.html").read_text("utf-8")
+    assert "Being remade" in waiting and "cannot see" not in waiting
 
 
 def test_an_edited_docs_page_renders_that_page_again(book: Path, tmp_path: Path) -> None:
