@@ -57,7 +57,7 @@ OUTPUT_VARIABLE = "rulebinder_kept_output"
 
 
 #: A print page with more Markdown than this is remade in a rebuild of its own.
-DEFER_BYTES = 256_000
+DEFER_BYTES = 1_000_000
 #: What a deferred page shows until its rebuild (the page reloads by itself then).
 PLACEHOLDER = (
     '<div class="admonition note"><p class="admonition-title">Being remade</p>'

@@ -91,6 +91,22 @@ def wait_for(url: str, word: str, timeout: float) -> float:
     raise SystemExit(f"{url}: {word!r} did not show within {timeout:.0f} s")
 
 
+def settle(log: Path, timeout: float) -> None:
+    """Wait until the server's log shows every rebuild it started finished (under
+    ``rulebinder serve`` a long print page is remade in a rebuild of its own after the edit
+    shows: the next edit waits for it, as it would in the server)."""
+    start = last = time.perf_counter()
+    size = -1
+    while time.perf_counter() - start < timeout:
+        text = log.read_text(encoding="utf-8", errors="replace")
+        if len(text) != size:
+            size, last = len(text), time.perf_counter()
+        done = text.count("Building documentation") <= text.count("Documentation built")
+        if done and time.perf_counter() - last > 2:  # and no rebuild started since
+            return
+        time.sleep(0.1)
+
+
 def measure(
     command: list[str], folder: Path, relative: Path, edits: int, timeout: float, label: str
 ) -> list[float]:
@@ -113,6 +129,7 @@ def measure(
         path = folder / relative
         number = editable_line(path)
         for edit in range(edits):
+            settle(folder / "serve.log", timeout)  # no rebuild running (a print page's)
             time.sleep(1.5)  # the watcher settles after the previous rebuild
             word = f"qzv{os.getpid()}x{edit}"
             lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
