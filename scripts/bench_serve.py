@@ -101,7 +101,8 @@ def settle(log: Path, timeout: float) -> None:
         text = log.read_text(encoding="utf-8", errors="replace")
         if len(text) != size:
             size, last = len(text), time.perf_counter()
-        done = text.count("Building documentation") <= text.count("Documentation built")
+        # every rebuild ended: the first build is followed by no "Reloading browsers"
+        done = text.count("Building documentation") <= text.count("Reloading browsers") + 1
         if done and time.perf_counter() - last > 2:  # and no rebuild started since
             return
         time.sleep(0.1)
