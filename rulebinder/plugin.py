@@ -47,6 +47,7 @@ from mkdocs.structure.pages import Page
 from . import __version__, pagecache
 from . import books as author_books
 from .engine import Engine, link_runtime, locate, prepare_core
+from .incremental import PageCache, tree_fingerprint, with_kept_template
 
 __all__ = ["RulebinderConfig", "RulebinderPlugin"]
 
@@ -113,7 +114,19 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def __init__(self) -> None:
         self.engine: Engine | None = None
         self.macros: Any = None  # mkdocs-macros, run by this plugin
-        self.pages: pagecache.PageCache | None = None  # converted pages kept between builds
+        #: The pages' converted HTML kept on disk between builds (:mod:`rulebinder.pagecache`).
+        self.converted: pagecache.PageCache | None = None
+        #: Under ``serve``: the pages' converted Markdown and theme outputs, kept between
+        #: rebuilds (:mod:`rulebinder.incremental`); None for a build.
+        self.pages: PageCache | None = None
+        self.nav: Navigation | None = None
+        self._written: Page | None = None  # the last page written (on_post_page)
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Under ``serve`` (this plugin then lives as long as the server: MkDocs keeps a
+        plugin with ``on_startup`` between rebuilds), keep the pages' results between
+        rebuilds; a rebuild renders again only the pages an edit changes."""
+        self.pages = PageCache() if command == "serve" else None
 
     # -- configuration -------------------------------------------------------------------
 
@@ -280,6 +293,8 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             if path.is_file() and files.get_file_from_path(src_uri) is None:
                 files.append(File.generated(config, src_uri, abs_src_path=str(path)))
         rules_dir = Path(config.config_file_path).parent / "rules_data"
+        if self.pages is not None:
+            self.pages.deferrable = {src_uri for src_uri, _, _ in print_pages(rules_dir)}
         for src_uri, name, source in print_pages(rules_dir):
             if files.get_file_from_path(src_uri) is not None:
                 raise PluginError(
@@ -294,21 +309,62 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         """mkdocs-macros keeps the navigation for templates that ask for it; the site's files
-        are known now, so the cache of converted pages can be opened."""
+        are known now, so the cache of converted pages can be opened. Under serve, the kept
+        pages' results hold while the settings, files and templates are the same."""
         self.macros.on_nav(nav, config, files)
+        self.nav = nav
+        self._written = None
+        self.converted = None
         if pagecache.enabled():
             project = Path(config.config_file_path).resolve().parent
             folder = project / self.config.cache_dir / "pages"
-            self.pages = pagecache.PageCache(folder, config, files)
+            self.converted = pagecache.PageCache(folder, config, files)
+        if self.pages is not None and not self.pages.start(_signature(config, files)):
+            LOG.debug("rulebinder serve: every page is rendered (settings, files or sources)")
         return nav
+
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """Under serve: the pages whose theme output would be the same are written from it
+        (:meth:`PageCache.choose`), the theme's templates are compiled once, and the search
+        records of a page are kept with it."""
+        if self.pages is not None:
+            env.loader = with_kept_template(env.loader)
+            env.bytecode_cache = self.pages.bytecode
+            for name, plugin in config.plugins.items():
+                if name.split("/")[-1] == "search":
+                    self.pages.index(plugin)
+            self.pages.choose([f.page for f in files if f.page is not None], self.nav)
+        return env
+
+    def on_page_context(
+        self, context: Any, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> Any:
+        """Under serve: a kept page's output for its template."""
+        return context if self.pages is None else self.pages.context(context, page)
+
+    @event_priority(100)  # first: the theme's output, before other plugins change it
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Under serve: keep the page's theme output (or give a kept page its template).
+        The page before this one is written, every plugin done with it: its Markdown and
+        HTML are let go (a long book's pages would otherwise all stay in memory to the end
+        of the build; MkDocs reads neither again)."""
+        if self.pages is not None:
+            self.pages.written(output, page)
+        if self._written is not None and self._written is not page:
+            self._written.markdown = None
+            self._written.content = None
+        self._written = page
+        return output
 
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         """Render the page's macros; its conversion to HTML is taken from the cache of
         converted pages when nothing it reads changed (:mod:`rulebinder.pagecache`)."""
-        if self.pages is not None:
-            self.pages.wrap(page)
+        if self.converted is not None:
+            self.converted.wrap(page)
+        if self.pages is not None:  # under serve: kept in memory first
+            self.pages.watch(page)
         return str(self.macros.on_page_markdown(markdown, page, config))
 
     def on_page_content(
@@ -322,26 +378,29 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         page_meta(page, html)
         return on_page_content(html)
 
-    @event_priority(-100)  # last: after every plugin that reads the page
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """The page is written: its Markdown and HTML are let go (a long book's pages would
-        otherwise all stay in memory to the end of the build; MkDocs reads neither again)."""
-        page.markdown = None
-        page.content = None
-        return output
-
     @event_priority(-100)  # last: the service worker lists every file the others wrote
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Publish the browser runtime, the split search index, the offline shell and
         precompressed copies."""
         if self.engine is not None and not self.engine.own:
             link_runtime(self.engine, self._runtime())
-        if self.pages is not None:
-            self.pages.prune()
+        if self.converted is not None:
+            self.converted.prune()
             LOG.debug("converted pages: %d from the cache, %d converted",
-                      self.pages.hits, self.pages.misses)
+                      self.converted.hits, self.converted.misses)
         with self._switches():
             self.macros.on_post_build(config)
+        if self.pages is not None:
+            LOG.info("rulebinder serve: %s", self.pages.summary())
+            if self.pages.pending:  # a change of the watched file starts the next rebuild
+                self._follow_up(config).write_text(str(os.getpid()), encoding="utf-8")
+
+    def _follow_up(self, config: MkDocsConfig) -> Path:
+        """The file serve watches to rebuild the print pages left for a rebuild of their
+        own (:attr:`PageCache.pending`)."""
+        folder = Path(config.config_file_path).resolve().parent / self.config.cache_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / "serve-follow-up"
 
     def _runtime(self) -> Path:
         """The Pyodide runtime an author's site serves: ``pyodide_dir``, or the pinned
@@ -368,10 +427,36 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         for folder in ("rules_data", author_books.FOLDER):
             if (project / folder).is_dir():
                 server.watch(str(project / folder))
+        if self.pages is not None:
+            follow_up = self._follow_up(config)
+            follow_up.touch()
+            server.watch(str(follow_up), recursive=False)
         # No bytecode written beside the books' modules: each .pyc would be a change in a
         # watched folder, and start another rebuild.
         sys.dont_write_bytecode = True
         return server
+
+
+def _signature(config: MkDocsConfig, files: Files) -> str:
+    """What every page's kept results depend on beyond the page: ``mkdocs.yml`` and the
+    ``extra`` the plugins set, the site's files, the Markdown extensions, the macros'
+    Python and the theme overrides."""
+    import hashlib
+
+    import macros
+
+    config_file = Path(config.config_file_path)
+    stat = config_file.stat()
+    extensions = [e if isinstance(e, str) else type(e).__name__ for e in config.markdown_extensions]
+    overrides = [Path(d) for d in config.theme.dirs if "site-packages" not in Path(d).parts]
+    described = repr([
+        str(config_file), stat.st_mtime_ns, stat.st_size, config.site_dir, config.site_url,
+        sorted(config.extra.items(), key=str), extensions,
+        sorted((f.src_uri, f.dest_uri, f.url) for f in files),
+        tree_fingerprint([Path(macros.__file__).parent], (".py", ".html")),
+        tree_fingerprint(overrides),
+    ])
+    return hashlib.sha256(described.encode()).hexdigest()
 
 
 def _version() -> str:

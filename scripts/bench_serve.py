@@ -5,11 +5,12 @@ Copies a Rulebinder project into a temporary folder, starts ``rulebinder serve``
 times: each edit appends a new word to a line of an entry's text in ``rules_data/`` (or of
 a Markdown page, ``--file``), and the script polls that page until the word shows. Then,
 for comparison, plain ``mkdocs serve`` (Material only, no plugin) on the project's source
-Markdown (``sources/``, one page), edited the same way. Prints the median and every edit's
+Markdown (``sources/``: its first file as one page, or with ``--plain-all`` every file
+as a page, the first edited), edited the same way. Prints the median and every edit's
 seconds; both servers are stopped at the end.
 
 Usage: .venv/bin/python scripts/bench_serve.py PROJECT [--edits N] [--file RELPATH]
-       [--no-plain] [--timeout S]
+       [--no-plain] [--plain-all] [--timeout S]
 
 PROJECT is a folder made by ``rulebinder new`` and ``rulebinder import`` (e.g.
 ``rulebinder new /tmp/book && cd /tmp/book && rulebinder import BOOK.md --system book``).
@@ -90,6 +91,23 @@ def wait_for(url: str, word: str, timeout: float) -> float:
     raise SystemExit(f"{url}: {word!r} did not show within {timeout:.0f} s")
 
 
+def settle(log: Path, timeout: float) -> None:
+    """Wait until the server's log shows every rebuild it started finished (under
+    ``rulebinder serve`` a long print page is remade in a rebuild of its own after the edit
+    shows: the next edit waits for it, as it would in the server)."""
+    start = last = time.perf_counter()
+    size = -1
+    while time.perf_counter() - start < timeout:
+        text = log.read_text(encoding="utf-8", errors="replace")
+        if len(text) != size:
+            size, last = len(text), time.perf_counter()
+        # every rebuild ended: the first build is followed by no "Reloading browsers"
+        done = text.count("Building documentation") <= text.count("Reloading browsers") + 1
+        if done and time.perf_counter() - last > 2:  # and no rebuild started since
+            return
+        time.sleep(0.1)
+
+
 def measure(
     command: list[str], folder: Path, relative: Path, edits: int, timeout: float, label: str
 ) -> list[float]:
@@ -112,6 +130,7 @@ def measure(
         path = folder / relative
         number = editable_line(path)
         for edit in range(edits):
+            settle(folder / "serve.log", timeout)  # no rebuild running (a print page's)
             time.sleep(1.5)  # the watcher settles after the previous rebuild
             word = f"qzv{os.getpid()}x{edit}"
             lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -129,10 +148,13 @@ def measure(
     return times
 
 
-def plain_project(source: Path, folder: Path) -> Path:
-    """A plain MkDocs project (Material, nothing else) with ``source`` as its one page."""
+def plain_project(sources: list[Path], folder: Path) -> Path:
+    """A plain MkDocs project (Material, nothing else): the first of ``sources`` as its home
+    page (the one edited), the others as pages beside it (``--plain-all``)."""
     (folder / "docs").mkdir(parents=True)
-    shutil.copyfile(source, folder / "docs" / "index.md")
+    shutil.copyfile(sources[0], folder / "docs" / "index.md")
+    for source in sources[1:]:
+        shutil.copyfile(source, folder / "docs" / source.name)
     (folder / "mkdocs.yml").write_text(
         "site_name: Plain\ntheme:\n  name: material\n", encoding="utf-8"
     )
@@ -146,6 +168,8 @@ def main() -> None:
     options.add_argument("--edits", type=int, default=5)
     options.add_argument("--file", type=Path, help="the file to edit, relative to PROJECT")
     options.add_argument("--no-plain", action="store_true", help="skip plain mkdocs serve")
+    options.add_argument("--plain-all", action="store_true",
+                         help="plain MkDocs gets every file of sources/ as a page, not the first")
     options.add_argument("--timeout", type=float, default=300)
     args = options.parse_args()
     project = args.project.resolve()
@@ -163,7 +187,7 @@ def main() -> None:
         sources = sorted((project / "sources").rglob("*.md"))
         if not args.no_plain and sources:
             plain = Path(tmp) / "plain"
-            page = plain_project(sources[0], plain)
+            page = plain_project(sources if args.plain_all else sources[:1], plain)
             command = [sys.executable, "-m", "mkdocs", "serve", "--dev-addr"]
             results["plain mkdocs serve"] = measure(
                 command, plain, page, args.edits, args.timeout, "plain"

@@ -14,6 +14,7 @@ Code is text, not HTML: what a code span or a fenced code block holds
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from bisect import bisect_right
@@ -55,8 +56,24 @@ def clean(text: str) -> tuple[str, list[str]]:
     >>> clean("<details>`<script>x()</script>`</details>")
     ('<details>``</details>', ['<script>'])
     """
+    if not _markup(text):
+        return text, []
+    kept, dropped = _cleaned(text)
+    return kept, list(dropped)
+
+
+def _markup(text: str) -> bool:
+    """Whether ``text`` holds anything a stage could match: a ``<`` (tag, comment), or a
+    link's address (``](`` inline, ``]:`` a reference definition)."""
+    return "<" in text or "](" in text or "]:" in text
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _cleaned(text: str) -> tuple[str, tuple[str, ...]]:
+    """:func:`clean`, once per text while the process lives (a rebuild under ``serve``
+    cleans only the texts an edit changed)."""
     kept, dropped = clean_at(text)
-    return kept, once([what for _, what in dropped])
+    return kept, tuple(once([what for _, what in dropped]))
 
 
 def once(whats: list[str]) -> list[str]:
@@ -95,7 +112,7 @@ def clean_at(text: str) -> tuple[str, list[tuple[int, str]]]:
     >>> clean_at("Roll 2d6 [twice] and add: 3 > 2")
     ('Roll 2d6 [twice] and add: 3 > 2', [])
     """
-    if "<" not in text and "](" not in text and "]:" not in text:
+    if not _markup(text):
         return text, []  # no tag, comment or link address: nothing any stage could match
     kept, dropped = _clean_once(text)
     if kept == text and not dropped:  # cleaning it again would find the same: nothing

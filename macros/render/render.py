@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..load import rolltable
 from ..load.rulesdata import Entry, Page, RulesData
 from ..load.schema import LINKABLE_KINDS
-from . import filtering
+from . import filtering, odds
 from .dice import InlineDice
 from .linker import Linker, Target, href, title_text
 from .share import mark_entry
@@ -351,7 +351,7 @@ class Renderer:
             head = [stat["label"] if stat else "Roll", *(b["name"] for b in data["bands"])]
             rows = []
             for value in core.stat_range(data) or [None]:
-                chances = core.odds(data, value, mode, names)
+                chances = odds.of(data, value, mode, names)
                 first = str(value) if value is not None else f"`{core.roll_of(data, mode).text()}`"
                 rows.append([first, *(rolltable.chance_text(p) for p in chances)])
             caption = f"*{mode.capitalize()}*" + (f" (with {given})" if given else "")
