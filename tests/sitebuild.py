@@ -57,3 +57,31 @@ def copy_project(target: Path) -> Path:
     if (ROOT / "node_modules").exists():
         (target / "node_modules").symlink_to(ROOT / "node_modules")
     return target
+
+
+#: The importer's fixture book, made an author's project by :func:`author_project`.
+FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
+
+
+def author_project(project: Path, system: str, home: str = "# A book\n") -> Path:
+    """The importer's fixture imported as ``system`` into ``project``, with the scaffold's
+    ``mkdocs.yml`` and ``home`` as ``docs/index.md``, and beside it ``user-cache/``: a user
+    cache holding only the Pyodide a build fetched once (the test is skipped without it)."""
+    import pytest
+
+    from macros.publish.shared import user_cache
+    from rulebinder.importer.command import Options, run
+    from rulebinder.runtime_cache import PYODIDE_VERSION
+
+    runtime = user_cache() / "pyodide" / PYODIDE_VERSION
+    if not (runtime / "pyodide.asm.wasm").is_file():
+        pytest.skip(f"no Pyodide in {runtime} (a build fetches it once)")
+    project.mkdir(parents=True, exist_ok=True)
+    assert run(Options([FIXTURE], system, root=project), lambda line: None) == 0
+    shutil.copyfile(ROOT / "rulebinder" / "scaffold" / "mkdocs.yml", project / "mkdocs.yml")
+    (project / "docs" / "index.md").write_text(home, encoding="utf-8")
+    cache = project.parent / "user-cache"
+    (cache / "pyodide").mkdir(parents=True, exist_ok=True)
+    if not (cache / "pyodide" / PYODIDE_VERSION).exists():
+        (cache / "pyodide" / PYODIDE_VERSION).symlink_to(runtime)
+    return project

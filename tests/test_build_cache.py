@@ -23,6 +23,7 @@ from macros.publish import compress, snapshot, stdlib
 from macros.publish.shared import CACHE_ENV, user_cache
 from rulebinder.importer.command import Options, run
 from rulebinder.runtime_cache import PYODIDE_VERSION
+from tests.sitebuild import author_project
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
@@ -233,17 +234,8 @@ def test_a_terms_text_is_not_in_the_core_data_a_sections_is(tmp_path: Path) -> N
 def test_a_serve_build_publishes_the_runtime_only(tmp_path: Path) -> None:
     """Under ``mkdocs serve`` (its site in a ``mkdocs_*`` folder of the temporary
     directory) no trimmed library, snapshot or compressed copies are made."""
-    runtime = user_cache() / "pyodide" / PYODIDE_VERSION
-    if not (runtime / "pyodide.asm.wasm").is_file():
-        pytest.skip(f"no Pyodide in {runtime} (a build fetches it once)")
-    project = tmp_path / "book"
-    project.mkdir()
-    assert run(Options([FIXTURE], "lanterns", root=project), lambda line: None) == 0
-    shutil.copyfile(ROOT / "rulebinder" / "scaffold" / "mkdocs.yml", project / "mkdocs.yml")
-    (project / "docs" / "index.md").write_text("# A book\n", encoding="utf-8")
+    project = author_project(tmp_path / "book", "lanterns")
     cache = tmp_path / "user-cache"
-    (cache / "pyodide").mkdir(parents=True)
-    (cache / "pyodide" / PYODIDE_VERSION).symlink_to(runtime)
     env = dict(os.environ, PYTHONPATH=str(ROOT), **{CACHE_ENV: str(cache)})
     site = Path(tempfile.mkdtemp(prefix="mkdocs_"))
     try:

@@ -7,16 +7,14 @@ from __future__ import annotations
 import filecmp
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from macros.publish.shared import CACHE_ENV, user_cache
-from rulebinder.importer.command import Options, run
-from rulebinder.runtime_cache import PYODIDE_VERSION
+from macros.publish.shared import CACHE_ENV
+from tests.sitebuild import author_project
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
@@ -25,19 +23,7 @@ COUNTS = re.compile(r"converted pages: (\d+) from the cache, (\d+) converted")
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    runtime = user_cache() / "pyodide" / PYODIDE_VERSION
-    if not (runtime / "pyodide.asm.wasm").is_file():
-        pytest.skip(f"no Pyodide in {runtime} (a build fetches it once)")
-    folder = tmp_path_factory.mktemp("pagecache")
-    book = folder / "book"
-    book.mkdir()
-    assert run(Options([FIXTURE], "lanterns", root=book), lambda line: None) == 0
-    shutil.copyfile(ROOT / "rulebinder" / "scaffold" / "mkdocs.yml", book / "mkdocs.yml")
-    (book / "docs" / "index.md").write_text("# A book\n", encoding="utf-8")
-    cache = folder / "user-cache"
-    (cache / "pyodide").mkdir(parents=True)
-    (cache / "pyodide" / PYODIDE_VERSION).symlink_to(runtime)
-    return book
+    return author_project(tmp_path_factory.mktemp("pagecache") / "book", "lanterns")
 
 
 def build(book: Path, out: Path, cached: bool = True, tool: str = "rulebinder") -> tuple[int, int]:

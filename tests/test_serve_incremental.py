@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 
 from macros.load.sanitize import clean
-from macros.publish.shared import CACHE_ENV, user_cache
+from macros.publish.shared import CACHE_ENV
 from macros.render import odds
-from rulebinder.importer.command import Options, run
-from rulebinder.runtime_cache import PYODIDE_VERSION
+from tests.sitebuild import author_project
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
@@ -39,18 +38,10 @@ GRIT = """\
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The importer's fixture as an author's project (built in each test's copy)."""
-    runtime = user_cache() / "pyodide" / PYODIDE_VERSION
-    if not (runtime / "pyodide.asm.wasm").is_file():
-        pytest.skip(f"no Pyodide in {runtime} (a build fetches it once)")
-    project = tmp_path_factory.mktemp("book")
-    assert run(Options([FIXTURE], "fixt", root=project), lambda line: None) == 0
-    shutil.copyfile(ROOT / "rulebinder" / "scaffold" / "mkdocs.yml", project / "mkdocs.yml")
-    (project / "docs" / "index.md").write_text(
-        "# A book\n\nThe rules, cross-linked.\n\n{{ systems_overview() }}\n", encoding="utf-8"
+    project = author_project(
+        tmp_path_factory.mktemp("book") / "book", "fixt",
+        "# A book\n\nThe rules, cross-linked.\n\n{{ systems_overview() }}\n",
     )
-    cache = project.parent / "user-cache"
-    (cache / "pyodide").mkdir(parents=True)
-    (cache / "pyodide" / PYODIDE_VERSION).symlink_to(runtime)
     return project
 
 
@@ -80,6 +71,7 @@ def served_then_fresh(
     """Serve's builds of a copy of ``book`` with ``steps``; each rebuild's counts, and its
     pages checked against a full build of the edited project."""
     project = shutil.copytree(book, tmp_path / "project", symlinks=True)
+    (tmp_path / "user-cache").symlink_to(book.parent / "user-cache")  # Pyodide, fetched once
     served = builds(project, tmp_path / "served", "serve", steps, **more)
     fresh = builds(project, tmp_path / "fresh", "build", [])[0]
     assert fresh["counts"] == {}  # a build keeps nothing
