@@ -170,3 +170,64 @@ def _write(slot: Path, data: dict[str, Any]) -> None:
     tmp = slot.with_suffix(f".{os.getpid()}.tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     tmp.replace(slot)
+
+
+class SearchRecords:
+    """The search plugin's records of each page, kept between builds in the JSON file
+    ``path`` by the page's key (:func:`rulebinder.incremental.page_key`: its address, HTML,
+    title, table of contents and front matter) and the plugin's settings: a page whose key
+    is the same is indexed from them, not parsed again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.kept: dict[str, list[Any]] = _read(path) or {}
+        self.used: dict[str, list[Any]] = {}
+        self.hits = self.misses = 0
+
+    def index(self, plugin: Any) -> None:
+        """Make the search ``plugin`` (Material's) index a kept page from its records."""
+        from .incremental import page_key
+
+        index = getattr(plugin, "search_index", None)
+        add = getattr(index, "add_entry_from_context", None)
+        if add is None or not isinstance(getattr(index, "entries", None), list):
+            return
+        salt = _settings_key(plugin)
+
+        def add_kept(page: Page) -> None:
+            key = hashlib.sha256(f"{salt}\0{page_key(page)}".encode()).hexdigest()[:40]
+            kept = self.kept.get(key)
+            if kept is not None:
+                self.hits += 1
+                index.entries.extend(kept)
+            else:
+                self.misses += 1
+                start = len(index.entries)
+                add(page)
+                kept = index.entries[start:]
+            self.used[key] = kept
+
+        index.add_entry_from_context = add_kept
+
+    def save(self) -> None:
+        """Keep the records this build used (the others are dropped)."""
+        if self.used.keys() != self.kept.keys():
+            _write(self.path, self.used)
+
+
+def _settings_key(plugin: Any) -> str:
+    """The search plugin's settings, its version and the word lists it reads (jieba's)."""
+    settings = sorted((str(k), repr(v)) for k, v in dict(plugin.config).items())
+    digest = hashlib.sha256(json.dumps([settings, mkdocs_version]).encode())
+    digest.update(type(plugin).__module__.encode())
+    for name in ("jieba_dict", "jieba_dict_user"):
+        path = plugin.config.get(name)
+        if path and Path(path).is_file():
+            digest.update(Path(path).read_bytes())
+    try:
+        from importlib.metadata import version
+
+        digest.update(version("mkdocs-material").encode())
+    except Exception:  # noqa: BLE001 - a version is only part of the key
+        pass
+    return digest.hexdigest()

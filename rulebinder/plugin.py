@@ -121,6 +121,8 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         self.pages: PageCache | None = None
         self.nav: Navigation | None = None
         self._written: Page | None = None  # the last page written (on_post_page)
+        #: A build's search records kept on disk by page (:class:`pagecache.SearchRecords`).
+        self.records: pagecache.SearchRecords | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Under ``serve`` (this plugin then lives as long as the server: MkDocs keeps a
@@ -315,6 +317,7 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
         self.nav = nav
         self._written = None
         self.converted = None
+        self.records = None
         if pagecache.enabled():
             project = Path(config.config_file_path).resolve().parent
             folder = project / self.config.cache_dir / "pages"
@@ -326,14 +329,21 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """Under serve: the pages whose theme output would be the same are written from it
         (:meth:`PageCache.choose`), the theme's templates are compiled once, and the search
-        records of a page are kept with it."""
+        records of a page are kept with it. In a build, a page's search records are kept on
+        disk (:class:`pagecache.SearchRecords`)."""
+        searches = [p for n, p in config.plugins.items() if n.split("/")[-1] == "search"]
         if self.pages is not None:
             env.loader = with_kept_template(env.loader)
             env.bytecode_cache = self.pages.bytecode
-            for name, plugin in config.plugins.items():
-                if name.split("/")[-1] == "search":
-                    self.pages.index(plugin)
+            for plugin in searches:
+                self.pages.index(plugin)
             self.pages.choose([f.page for f in files if f.page is not None], self.nav)
+        elif self.converted is not None:  # a build: the records kept on disk by page
+            project = Path(config.config_file_path).resolve().parent
+            self.records = pagecache.SearchRecords(
+                project / self.config.cache_dir / "search-records.json")
+            for plugin in searches:
+                self.records.index(plugin)
         return env
 
     def on_page_context(
@@ -388,6 +398,10 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             self.converted.prune()
             LOG.debug("converted pages: %d from the cache, %d converted",
                       self.converted.hits, self.converted.misses)
+        if self.records is not None:
+            self.records.save()
+            LOG.debug("search records: %d pages from the cache, %d indexed",
+                      self.records.hits, self.records.misses)
         with self._switches():
             self.macros.on_post_build(config)
         if self.pages is not None:

@@ -1,6 +1,7 @@
-"""The pages a build converted, kept for the next (``rulebinder/pagecache.py``) and the share
-pages' bodies (:class:`macros.publish.share.HtmlMemo`): a warm build converts nothing and
-writes the same site as a build without the cache; an edit converts again what it changes."""
+"""The pages a build converted and their search records, kept for the next
+(``rulebinder/pagecache.py``), and the share pages' bodies
+(:class:`macros.publish.share.HtmlMemo`): a warm build converts nothing and writes the same
+site as a build without the cache; an edit converts again what it changes."""
 
 from __future__ import annotations
 
@@ -13,12 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from macros.publish.searchsplit import read_index
 from macros.publish.shared import CACHE_ENV
 from tests.sitebuild import author_project
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "data" / "import" / "fixture_book.md"
 COUNTS = re.compile(r"converted pages: (\d+) from the cache, (\d+) converted")
+RECORDS = re.compile(r"search records: (\d+) pages from the cache, (\d+) indexed")
+#: Each build's log (``-v``), in order.
+LOGS: list[str] = []
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +45,7 @@ def build(book: Path, out: Path, cached: bool = True, tool: str = "rulebinder") 
         cwd=book, env=env, capture_output=True, text=True, check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    LOGS.append(done.stderr)
     found = COUNTS.search(done.stderr)
     if not cached:
         assert found is None, "the cache was used though switched off"
@@ -68,9 +74,11 @@ def test_a_warm_build_converts_nothing_and_writes_the_same_site(
     assert misses > 1
     hits, again = build(project, tmp_path / "warm")
     assert again == 0 and hits == misses
+    assert RECORDS.findall(LOGS[-1]) == [(str(hits), "0")]  # every page's search records kept
     build(project, tmp_path / "plain", cached=False)
     assert same_pages(tmp_path / "warm", tmp_path / "plain") == []
     assert same_pages(tmp_path / "first", tmp_path / "plain") == []
+    assert read_index(tmp_path / "warm") == read_index(tmp_path / "plain")
 
 
 def test_an_edited_entry_converts_its_pages_again(project: Path, tmp_path: Path) -> None:
