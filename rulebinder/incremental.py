@@ -39,11 +39,14 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
+
+from .pagecache import converted, index_with, page_key, restore, toc_tokens
 
 __all__ = [
     "CACHED_TEMPLATE", "DEFER_BYTES", "OUTPUT_VARIABLE", "MemoryBytecode", "PageCache", "page_key",
@@ -64,19 +67,6 @@ PLACEHOLDER = (
     "<p>This page holds the whole book: it is remade after the rest of the site, and "
     "this page reloads once it is ready.</p></div>"
 )
-
-
-@dataclass
-class Converted:
-    """What converting a page's Markdown gave (MkDocs' ``Page.render``)."""
-
-    markdown: str
-    content: str
-    toc: Any  # mkdocs.structure.toc.TableOfContents
-    title: str | None
-    anchors: set[str] | None
-    #: Links to anchors of other pages, by the linked page's ``src_uri``.
-    links: dict[str, dict[str, str]] | None
 
 
 def tree_fingerprint(folders: Iterable[Path], suffixes: tuple[str, ...] = ()) -> str:
@@ -112,31 +102,11 @@ def with_kept_template(loader: Any) -> Any:
     return jinja2.ChoiceLoader([kept, loader])
 
 
-def _toc(items: Iterable[Any]) -> list[Any]:
-    return [[item.title, item.id, item.level, _toc(item.children)] for item in items]
-
-
 def _nav(items: Iterable[Any]) -> list[Any]:
     return [
         [type(item).__name__, item.title, getattr(item, "url", None), _nav(item.children or [])]
         for item in items
     ]
-
-
-def page_key(page: Any) -> str:
-    """A digest of a page's address, HTML, title, table of contents and front matter.
-
-    >>> from types import SimpleNamespace as N
-    >>> page = N(url="a/", content="<p>A</p>", title="A", toc=[], meta={})
-    >>> key = page_key(page)
-    >>> page.meta["search"] = {"exclude": True}; key == page_key(page)
-    False
-    """
-    described = json.dumps(
-        [page.url, page.title, page.content, _toc(page.toc), page.meta],
-        sort_keys=True, default=repr,
-    )
-    return hashlib.sha256(described.encode()).hexdigest()
 
 
 class MemoryBytecode(jinja2.BytecodeCache):
@@ -179,7 +149,7 @@ def theme_key(page: Any, navigation: str) -> str:
         for other in (page.previous_page, page.next_page)
     ]
     described = json.dumps(
-        [page.url, page.title, page.content, _toc(page.toc), page.meta, neighbours,
+        [page.url, page.title, page.content, toc_tokens(page.toc), page.meta, neighbours,
          page.canonical_url, page.edit_url, navigation],
         sort_keys=True, default=repr,
     )
@@ -192,7 +162,8 @@ class PageCache:
 
     def __init__(self) -> None:
         self.signature: str | None = None
-        self.converted: dict[str, Converted] = {}
+        #: A page's Markdown and what converting it gave (:func:`pagecache.converted`).
+        self.converted: dict[str, tuple[str, dict[str, Any]]] = {}
         #: A page's theme output and the key (:func:`theme_key`) it was made for.
         self.outputs: dict[str, tuple[str, str]] = {}
         #: The keys of this build's pages (:func:`theme_key`, :func:`page_key`) taken before
@@ -240,31 +211,17 @@ class PageCache:
     ) -> None:
         """``render(config, files)`` (``page.render``), or what it gave last time for the same
         Markdown."""
-        from mkdocs.structure.pages import Page
-        from mkdocs.structure.toc import get_toc
-
         src = str(page.file.src_uri)
         kept = self.converted.get(src)
-        if kept is not None and kept.markdown == page.markdown:
-            linked = {}
-            for uri, anchors in (kept.links or {}).items():
-                target = files.get_file_from_path(uri)
-                if target is None:  # cannot happen in a build of the same files
-                    kept = None
-                    break
-                linked[target] = dict(anchors)
-            if kept is not None:
-                page.content, page.toc = kept.content, kept.toc
-                page._title_from_render = kept.title
-                page.present_anchor_ids = set(kept.anchors) if kept.anchors is not None else None
-                if kept.links is not None:
-                    page.links_to_anchors = linked
+        if kept is not None and kept[0] == page.markdown:
+            if restore(page, kept[1], files):
                 self.counts["markdown kept"] += 1
                 return
+            kept = None  # a linked page is gone: cannot happen in a build of the same files
         if (kept is not None and src in self.deferrable and not self._follow_up
                 and len(page.markdown or "") > DEFER_BYTES):  # changed since the last build
             page.content, page.toc = PLACEHOLDER, get_toc([])
-            page._title_from_render = kept.title
+            page._title_from_render = kept[1]["title"]
             page.present_anchor_ids = set()
             self.pending = True
             self.counts["markdown deferred"] += 1
@@ -273,12 +230,7 @@ class PageCache:
             Page.render(page, config, files)
         else:
             render(config, files)
-        links = page.links_to_anchors
-        self.converted[src] = Converted(
-            page.markdown, page.content, page.toc, page._title_from_render,
-            set(page.present_anchor_ids) if page.present_anchor_ids is not None else None,
-            {f.src_uri: dict(a) for f, a in links.items()} if links is not None else None,
-        )
+        self.converted[src] = (page.markdown, converted(page))
         self.counts["markdown converted"] += 1
 
     def watch(self, page: Any) -> None:
@@ -293,25 +245,21 @@ class PageCache:
     def index(self, plugin: Any) -> None:
         """Make the search ``plugin`` (Material's) index a page whose HTML, title, table of
         contents and front matter are those of the last build from its records then."""
-        index = getattr(plugin, "search_index", None)
-        add = getattr(index, "add_entry_from_context", None)
-        if add is None or not isinstance(getattr(index, "entries", None), list):
-            return
 
-        def add_kept(page: Any) -> None:
+        def take(page: Any) -> list[Any] | None:
             src = str(page.file.src_uri)
-            key = self.page_keys.get(src) or page_key(page)
             kept = self.records.get(src)
-            if kept is not None and kept[0] == key:
-                index.entries.extend(kept[1])
-                self.counts["search kept"] += 1
-                return
-            start = len(index.entries)
-            add(page)
-            self.records[src] = (key, index.entries[start:])
-            self.counts["search indexed"] += 1
+            return kept[1] if kept is not None and kept[0] == self._page_key(page) else None
 
-        index.add_entry_from_context = add_kept
+        def made(page: Any, records: list[Any], taken: bool) -> None:
+            self.counts["search kept" if taken else "search indexed"] += 1
+            if not taken:
+                self.records[str(page.file.src_uri)] = (self._page_key(page), records)
+
+        index_with(plugin, take, made)
+
+    def _page_key(self, page: Any) -> str:
+        return self.page_keys.get(str(page.file.src_uri)) or page_key(page)
 
     # -- theme ----------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ import hashlib
 import json
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 from types import MethodType
 from typing import Any
@@ -32,7 +33,10 @@ from mkdocs.structure.toc import AnchorLink, get_toc
 
 from macros.render.mdkey import markdown_key
 
-__all__ = ["ENV", "PageCache", "enabled", "toc_tokens"]
+__all__ = [
+    "ENV", "PageCache", "SearchRecords", "converted", "enabled", "index_with", "page_key",
+    "restore", "toc_tokens",
+]
 
 #: The environment variable that turns the cache off (``0``, ``off``, ``false``, ``no``).
 ENV = "RULEBINDER_PAGE_CACHE"
@@ -63,6 +67,81 @@ def toc_tokens(items: list[AnchorLink]) -> list[dict[str, Any]]:
         {"level": i.level, "id": i.id, "name": i.title, "children": toc_tokens(i.children)}
         for i in items
     ]
+
+
+def converted(page: Page) -> dict[str, Any]:
+    """What ``Page.render`` left on ``page`` (its HTML, table of contents, the title it found,
+    the anchors it holds, the anchors it links to by the linked page's ``src_uri``), as JSON
+    values: :func:`restore` puts it on a page again."""
+    anchors, links = page.present_anchor_ids, page.links_to_anchors
+    return {
+        "content": page.content,
+        "toc": toc_tokens(page.toc.items),
+        "title": page._title_from_render,
+        "anchors": None if anchors is None else sorted(anchors),
+        "links": None if links is None else {f.src_uri: dict(v) for f, v in links.items()},
+    }
+
+
+def restore(page: Page, kept: dict[str, Any], files: Files) -> bool:
+    """Put what :func:`converted` kept on ``page``; False (and the page untouched) when a page
+    it links to is not among ``files``."""
+    links = None
+    if kept["links"] is not None:
+        links = {files.get_file_from_path(uri): dict(v) for uri, v in kept["links"].items()}
+        if None in links:
+            return False
+    page.content = kept["content"]
+    page.toc = get_toc(kept["toc"])
+    page._title_from_render = kept["title"]
+    page.present_anchor_ids = None if kept["anchors"] is None else set(kept["anchors"])
+    if links is not None:
+        page.links_to_anchors = links  # type: ignore[assignment]
+    return True
+
+
+def page_key(page: Any) -> str:
+    """A digest of a page's address, HTML, title, table of contents and front matter: what
+    the search plugin reads of it.
+
+    >>> from types import SimpleNamespace as N
+    >>> page = N(url="a/", content="<p>A</p>", title="A", toc=[], meta={})
+    >>> key = page_key(page)
+    >>> page.meta["search"] = {"exclude": True}; key == page_key(page)
+    False
+    """
+    described = json.dumps(
+        [page.url, page.title, page.content, toc_tokens(page.toc), page.meta],
+        sort_keys=True, default=repr,
+    )
+    return hashlib.sha256(described.encode()).hexdigest()
+
+
+def index_with(
+    plugin: Any,
+    take: Callable[[Page], list[Any] | None],
+    made: Callable[[Page, list[Any], bool], None],
+) -> None:
+    """Make the search ``plugin`` (Material's) index a page from ``take(page)``'s records when
+    it has them, else as it does; ``made(page, records, taken)`` is told either way. A plugin
+    without that index is left as it is."""
+    index = getattr(plugin, "search_index", None)
+    add = getattr(index, "add_entry_from_context", None)
+    if add is None or not isinstance(getattr(index, "entries", None), list):
+        return
+
+    def add_kept(page: Page) -> None:
+        records = take(page)
+        taken = records is not None
+        if records is not None:
+            index.entries.extend(records)
+        else:
+            start = len(index.entries)
+            add(page)
+            records = index.entries[start:]
+        made(page, records, taken)
+
+    index.add_entry_from_context = add_kept
 
 
 class _Warned(logging.Handler):
@@ -113,18 +192,8 @@ class PageCache:
         self.used.add(key)
         slot = self.folder / f"{key}.json"
         kept = _read(slot)
-        if kept is not None:
+        if kept is not None and restore(page, kept, files):
             self.hits += 1
-            page.content = kept["content"]
-            page.toc = get_toc(kept["toc"])
-            page._title_from_render = kept["title"]
-            page.present_anchor_ids = set(kept["anchors"])
-            if kept["links"] is not None:
-                page.links_to_anchors = {
-                    target: links
-                    for uri, links in kept["links"].items()
-                    if (target := files.get_file_from_path(uri)) is not None
-                }
             return
         self.misses += 1
         warned = _Warned()
@@ -134,16 +203,8 @@ class PageCache:
             Page.render(page, config, files)
         finally:
             logger.removeHandler(warned)
-        if warned.count:
-            return
-        links = page.links_to_anchors
-        _write(slot, {
-            "content": page.content,
-            "toc": toc_tokens(page.toc.items),
-            "title": page._title_from_render,
-            "anchors": sorted(page.present_anchor_ids or ()),
-            "links": None if links is None else {f.src_uri: v for f, v in links.items()},
-        })
+        if not warned.count:
+            _write(slot, converted(page))
 
     def prune(self) -> int:
         """Delete the kept pages this build did not use; how many went."""
@@ -174,7 +235,7 @@ def _write(slot: Path, data: dict[str, Any]) -> None:
 
 class SearchRecords:
     """The search plugin's records of each page, kept between builds in the JSON file
-    ``path`` by the page's key (:func:`rulebinder.incremental.page_key`: its address, HTML,
+    ``path`` by the page's key (:func:`page_key`: its address, HTML,
     title, table of contents and front matter) and the plugin's settings: a page whose key
     is the same is indexed from them, not parsed again."""
 
@@ -186,28 +247,20 @@ class SearchRecords:
 
     def index(self, plugin: Any) -> None:
         """Make the search ``plugin`` (Material's) index a kept page from its records."""
-        from .incremental import page_key
-
-        index = getattr(plugin, "search_index", None)
-        add = getattr(index, "add_entry_from_context", None)
-        if add is None or not isinstance(getattr(index, "entries", None), list):
-            return
         salt = _settings_key(plugin)
 
-        def add_kept(page: Page) -> None:
-            key = hashlib.sha256(f"{salt}\0{page_key(page)}".encode()).hexdigest()[:40]
-            kept = self.kept.get(key)
-            if kept is not None:
-                self.hits += 1
-                index.entries.extend(kept)
-            else:
-                self.misses += 1
-                start = len(index.entries)
-                add(page)
-                kept = index.entries[start:]
-            self.used[key] = kept
+        def key(page: Page) -> str:
+            return hashlib.sha256(f"{salt}\0{page_key(page)}".encode()).hexdigest()[:40]
 
-        index.add_entry_from_context = add_kept
+        def take(page: Page) -> list[Any] | None:
+            return self.kept.get(key(page))
+
+        def made(page: Page, records: list[Any], taken: bool) -> None:
+            self.hits += taken
+            self.misses += not taken
+            self.used[key(page)] = records
+
+        index_with(plugin, take, made)
 
     def save(self) -> None:
         """Keep the records this build used (the others are dropped)."""

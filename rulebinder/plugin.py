@@ -458,14 +458,15 @@ def _signature(config: MkDocsConfig, files: Files) -> str:
     import hashlib
 
     import macros
+    from macros.render.mdkey import markdown_key
 
     config_file = Path(config.config_file_path)
     stat = config_file.stat()
-    extensions = [e if isinstance(e, str) else type(e).__name__ for e in config.markdown_extensions]
     overrides = [Path(d) for d in config.theme.dirs if "site-packages" not in Path(d).parts]
     described = repr([
         str(config_file), stat.st_mtime_ns, stat.st_size, config.site_dir, config.site_url,
-        sorted(config.extra.items(), key=str), extensions,
+        sorted(config.extra.items(), key=str),
+        markdown_key(config.markdown_extensions, config.mdx_configs),
         sorted((f.src_uri, f.dest_uri, f.url) for f in files),
         tree_fingerprint([Path(macros.__file__).parent], (".py", ".html")),
         tree_fingerprint(overrides),
