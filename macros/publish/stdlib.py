@@ -16,8 +16,15 @@ a finder that, if Python ever imports a module the trimmed library lacks, fetche
 the whole ``python_stdlib.zip`` once and imports it from there
 (``macros/assets/calc-worker.js``): a lacking module costs a download, never an error.
 
-No Node, a failed listing or ``RULEBINDER_STDLIB=full`` leave the manifest without
-``stdlib``: readers get the whole library, as before.
+Listing takes a Pyodide start in Node (3 to 6 s), the longest step of a machine's first
+build. An author's engine is the same in every project whose books have no Python of their
+own, so its listing ships with Rulebinder (``stdlib-shipped.json``, under the key below:
+the runtime and the core's code); a build whose key is that one takes the listing from
+there and starts no Node. ``tests/test_stdlib_shipped.py`` fails when the engine's code
+changed and the shipped listing was not made again (``scripts/ship_stdlib.py`` makes it).
+
+No Node (and no shipped listing), a failed listing or ``RULEBINDER_STDLIB=full`` leave the
+manifest without ``stdlib``: readers get the whole library, as before.
 """
 
 from __future__ import annotations
@@ -37,9 +44,11 @@ from typing import Any
 
 from .shared import prune, put, used, user_cache
 
-__all__ = ["core_imports", "publish_stdlib", "trim", "trimmed_enabled"]
+__all__ = ["core_imports", "publish_stdlib", "ship", "shipped", "trim", "trimmed_enabled"]
 
 SCRIPT = Path(__file__).with_name("stdlib.mjs")
+#: The listing made for an author's engine of this release (:func:`ship`).
+SHIPPED = Path(__file__).with_name("stdlib-shipped.json")
 #: Where Pyodide mounts the standard library; listed files under it are kept.
 ZIP_ROOT = "/lib/python313.zip/"
 #: The size the shared cache of trimmed libraries is pruned to (each is 0.7 MB).
@@ -161,6 +170,49 @@ def _key(pyodide: Path, manifest: dict[str, Any], named: list[str]) -> str:
     return digest.hexdigest()[:20]
 
 
+def shipped(key: str, path: Path = SHIPPED) -> set[str] | None:
+    """The library files shipped for ``key`` (:func:`ship`), or None.
+
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "s.json").write_text('{"key": "k1", "files": ["json/__init__.pyc"]}')
+    >>> shipped("k1", folder / "s.json"), shipped("k2", folder / "s.json")
+    ({'json/__init__.pyc'}, None)
+    >>> shipped("k1", folder / "absent.json") is None
+    True
+    """
+    try:
+        listing = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if listing.get("key") != key:
+        return None
+    return set(listing["files"])
+
+
+def ship(pyodide: Path, core: Path, path: Path = SHIPPED) -> str:
+    """List with Node what the core of the built site's ``pyodide`` folder needs (``core``:
+    the engine's ``calculators/``, whose imports are named) and write it to ``path`` under
+    the site's key; the key. Run by ``scripts/ship_stdlib.py`` on an author's build."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("node is not installed: it lists what the core needs")
+    manifest = json.loads((pyodide / "manifest.json").read_text(encoding="utf-8"))
+    named = core_imports(core)
+    key = _key(pyodide, manifest, named)
+    listed = _listed(node, pyodide, named)
+    if isinstance(listed, str):
+        raise RuntimeError(listed)
+    listing = {
+        "about": "What an author's engine of this release needs of the standard library "
+        "(macros/publish/stdlib.py); made by scripts/ship_stdlib.py.",
+        "pyodide": manifest["pyodide"],
+        "key": key,
+        "files": sorted(listed),
+    }
+    path.write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
+    return key
+
+
 def _listed(node: str, pyodide: Path, named: list[str]) -> set[str] | str:
     """The library files the core loads (paths inside the zip), or why there are none."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -197,17 +249,22 @@ def publish_stdlib(site_dir: Path, project_dir: Path, shared: Path | None = None
         stale.unlink()
     if not trimmed_enabled():
         return "whole standard library: RULEBINDER_STDLIB is full"
-    node = shutil.which("node")
-    if node is None:
-        return "whole standard library: node is not installed to list what the core needs"
     named = _core_imports_kept(project_dir / "calculators", shared or user_cache() / "stdlib")
     key = _key(pyodide, manifest, named)
     cache = (shared or user_cache() / "stdlib") / f"stdlib-{key}.zip"
     rest_file = cache.with_suffix(".json")
+    origin = "kept"
     if not (used(cache) and used(rest_file)):
-        listed = _listed(node, pyodide, named)
-        if isinstance(listed, str):
-            return f"whole standard library: {listed}"
+        listed = shipped(key)
+        origin = "shipped"
+        if listed is None:
+            node = shutil.which("node")
+            if node is None:
+                return "whole standard library: node is not installed to list what the core needs"
+            listed = _listed(node, pyodide, named)
+            origin = "listed"
+            if isinstance(listed, str):
+                return f"whole standard library: {listed}"
         data, rest = trim((pyodide / "python_stdlib.zip").read_bytes(), listed)
         put(rest_file, json.dumps(rest).encode())
         put(cache, data)
@@ -218,7 +275,12 @@ def publish_stdlib(site_dir: Path, project_dir: Path, shared: Path | None = None
     manifest["stdlib_rest"] = json.loads(rest_file.read_text(encoding="utf-8"))
     manifest_path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     full = (pyodide / "python_stdlib.zip").stat().st_size
+    how = {
+        "kept": "from the user's cache",
+        "shipped": "the listing shipped with Rulebinder",
+        "listed": "listed by Node",
+    }[origin]
     return (
-        f"standard library: pyodide/{manifest['stdlib']} ({target.stat().st_size:,} bytes; "
-        f"the whole one, {full:,} bytes, fetched only if a module it lacks is imported)"
+        f"standard library: pyodide/{manifest['stdlib']} ({target.stat().st_size:,} bytes, "
+        f"{how}; the whole one, {full:,} bytes, fetched only if a module it lacks is imported)"
     )
