@@ -104,6 +104,7 @@ def define_env(env: Any) -> None:
     # needs its book's contest calculator, which the rules data may declare.
     if bad_marks := check_marks(data):
         raise _stop("rules data has broken dice marks:\n" + "\n".join(bad_marks))
+    _start_runtime(env)
     catalog = calculators.catalog()  # every declaration, once per build
     by_rule: dict[str, list[str]] = {}
     for calc in catalog:
@@ -231,6 +232,19 @@ def define_env(env: Any) -> None:
         return render_system(data, system_id, ids_of(system_id), by_rule, has_page)
 
 
+def _start_runtime(env: Any) -> None:
+    """Start making the browser's runtime, its trimmed library and its snapshot while the
+    pages are converted (:mod:`.publish.ahead`): everything they read is in the engine
+    folder now. Not under ``mkdocs serve``, which publishes the runtime only."""
+    from .publish.ahead import start
+    from .publish.offline import under_serve
+
+    if (previous := _STATE.pop("ahead", None)) is not None:
+        previous.cancel()  # a build that stopped before on_post_build
+    if not under_serve(Path(env.conf["site_dir"])):
+        _STATE["ahead"] = start(engine_dir(env))
+
+
 def renderer_href(target: str, current: str) -> str:
     """Relative link between two docs paths (no anchor)."""
     from .render.linker import href
@@ -320,6 +334,11 @@ class _Steps:
         self.last = now
         return result
 
+    def took(self, name: str, seconds: float) -> None:
+        """Log a step timed elsewhere (:mod:`.publish.ahead`)."""
+        _LOG.debug("publish step %s: %.2f s", name, seconds)
+        self.last = time.perf_counter()
+
 
 def on_post_build(env: Any) -> None:
     """Fail the build if a data page was never rendered; publish the Pyodide runtime and
@@ -332,6 +351,7 @@ def on_post_build(env: Any) -> None:
     if current is not None and current.on_post_build is not on_post_build:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
+    from .publish.ahead import publish_here
     from .publish.compress import Warming, precompress, precompress_enabled, start_best_copies
     from .publish.offline import (
         OfflineError,
@@ -341,10 +361,8 @@ def on_post_build(env: Any) -> None:
         under_serve,
     )
     from .publish.opendata import publish_open_data
-    from .publish.runtime import PublishError, inline_manifest, publish_runtime
+    from .publish.runtime import PublishError, inline_manifest
     from .publish.searchsplit import publish_search
-    from .publish.snapshot import publish_snapshot
-    from .publish.stdlib import publish_stdlib
 
     site_dir = Path(env.conf["site_dir"])
     engine = engine_dir(env)
@@ -352,17 +370,22 @@ def on_post_build(env: Any) -> None:
     serving = under_serve(site_dir)
     warming = None
     try:
-        step("runtime", publish_runtime(site_dir, engine))
-        if not serving:  # for the author's eyes: Python boots normally (on_serve says so)
-            if started := step("best copies", start_best_copies(site_dir)):  # other core
-                _LOG.info(started)
-            if precompress_enabled():  # the copies of what is there, while Node runs
-                icons = partial(draw_icons, icon_cache())  # for the offline shell
-                warming = step("compress ahead", Warming(site_dir, also=(icons,)))
-            _LOG.info(step("stdlib", publish_stdlib(site_dir, engine)))
+        if not serving and precompress_enabled():  # the pages' copies, while the rest runs
+            icons = partial(draw_icons, icon_cache())  # for the offline shell
+            runtime = engine / "node_modules" / "pyodide"  # what pyodide/ will hold
+            warming = step("compress ahead", Warming(site_dir, also=(icons,), runtime=runtime))
+        ahead = _STATE.pop("ahead", None)  # the runtime made while the pages were
+        steps = ahead.finish(site_dir) if ahead is not None else None
+        if ahead is not None:
+            step("waiting for the runtime made ahead", None)
+        for name, said, seconds in steps or publish_here(site_dir, engine, serving):
             # INFO either way: without a snapshot the site still works (a warning would
             # stop a --strict build), and the line says why there is none.
-            _LOG.info(step("snapshot", publish_snapshot(site_dir)))
+            step.took(name, seconds)
+            if said:
+                _LOG.info(said)
+        if not serving and (started := step("best copies", start_best_copies(site_dir))):
+            _LOG.info(started)
         inline_manifest(site_dir)  # the worker then needs no request for it
         if (data := _STATE.get("data")) is not None:  # before the offline shell lists files
             made_by = f"Rulebinder {_version()}"

@@ -166,6 +166,9 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
             from calculators.data import DATA_ENV
 
             os.environ[DATA_ENV] = str(self.engine.data)
+            # Now, not after the pages: the runtime is made while they are (macros/publish/
+            # ahead.py).
+            link_runtime(self.engine, self._runtime())
         import macros
 
         theme_dir = str(Path(macros.__file__).parent / "theme")
@@ -392,8 +395,6 @@ class RulebinderPlugin(BasePlugin[RulebinderConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Publish the browser runtime, the split search index, the offline shell and
         precompressed copies."""
-        if self.engine is not None and not self.engine.own:
-            link_runtime(self.engine, self._runtime())
         if self.converted is not None:
             self.converted.prune()
             LOG.debug("converted pages: %d from the cache, %d converted",

@@ -35,6 +35,7 @@ from pathlib import Path
 import brotli
 
 from . import later
+from .runtime import RUNTIME_FILES
 from .shared import prune, put, used, user_cache
 
 __all__ = [
@@ -158,20 +159,44 @@ def _low_priority() -> None:
         os.nice(10)
 
 
+def _runtime_jobs(site_dir: Path, runtime: Path, cache: Path) -> list[tuple[Path, Path]]:
+    """The copies (file, slot) of the runtime's files in ``runtime`` (the engine's Pyodide
+    package) that ``site_dir`` will hold under ``pyodide/``, before they are there: the same
+    slots :func:`precompress` will look for then, as the files are the same."""
+    jobs = []
+    for name in RUNTIME_FILES:
+        source = runtime / name
+        if source.suffix not in COMPRESSIBLE or not source.is_file():
+            continue
+        data = source.read_bytes()
+        if len(data) < MIN_BYTES:
+            continue
+        best = _slot(cache, data, ".br")
+        if len(data) >= later.SLOW_BYTES and not best.is_file():
+            if later.deferred(site_dir, site_dir / "pyodide" / name):
+                best = _slot(cache, data, QUICK)
+        jobs += [(source, best), (source, _slot(cache, data, ".gz"))]
+    return jobs
+
+
 class Warming:
     """Copies made ahead, at low priority, while the build's other steps run (the Node
     runs leave a core idle): :meth:`stop` before :func:`precompress`, which then finds
-    them cached and makes the rest on every core."""
+    them cached and makes the rest on every core. ``runtime``: the engine's Pyodide
+    package, whose files the site will hold (:mod:`.ahead` is making its ``pyodide/``)."""
 
     def __init__(
         self,
         site_dir: Path,
         cache: Path | None = None,
         also: tuple[Callable[[], object], ...] = (),
+        runtime: Path | None = None,
     ) -> None:
         cache = cache or user_cache() / "compressed"
         _, slots, _ = _plan(site_dir, cache, start_later=False)
         jobs = [(path, slot) for path, pair in slots.items() for slot in pair]
+        if runtime is not None and not (site_dir / "pyodide").is_dir():
+            jobs += _runtime_jobs(site_dir, runtime, cache)
         jobs = [job for job in jobs if not job[1].is_file()]
         jobs.sort(key=lambda job: job[0].stat().st_size, reverse=True)
         self.count = len(jobs)
