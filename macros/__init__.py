@@ -352,7 +352,7 @@ def on_post_build(env: Any) -> None:
         current.on_post_build(env)  # this build was handed to a freshly imported module
         return
     from .publish.ahead import publish_here
-    from .publish.compress import Warming, precompress, precompress_enabled, start_best_copies
+    from .publish.compress import Warming, precompress, precompress_enabled
     from .publish.offline import (
         OfflineError,
         draw_icons,
@@ -384,8 +384,6 @@ def on_post_build(env: Any) -> None:
             step.took(name, seconds)
             if said:
                 _LOG.info(said)
-        if not serving and (started := step("best copies", start_best_copies(site_dir))):
-            _LOG.info(started)
         inline_manifest(site_dir)  # the worker then needs no request for it
         if (data := _STATE.get("data")) is not None:  # before the offline shell lists files
             made_by = f"Rulebinder {_version()}"

@@ -1,8 +1,9 @@
-"""The best brotli copies of large shared files, made by a detached process after the build
+"""The best copies of shared files, made by a detached process after the build
 (:mod:`macros.publish.later`): the build ships quick copies meanwhile, the next takes the best."""
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
 import time
@@ -13,13 +14,11 @@ import pytest
 
 from macros.publish import compress, later
 
-#: A file this large is deferred here (less than in a build, so that the detached process,
-#: at the lowest priority, is done in a moment even on a busy machine).
-SLOW = 16 * 1024
-#: Text of a shared asset large enough to be deferred.
+#: Text of a shared asset (16 KB: the detached process, at the lowest priority, is done in a
+#: moment even on a busy machine).
 BIG = "".join(
     f"function f{n}(a, b) {{ return a * {n % 97} + b - {n * n % 13}; }} // step {n % 7}\n"
-    for n in range(SLOW // 60 + 50)
+    for n in range(16 * 1024 // 60 + 50)
 ).encode()
 
 
@@ -28,7 +27,6 @@ def not_ci(monkeypatch: pytest.MonkeyPatch) -> None:
     """A build on an author's machine (the tests may run under CI)."""
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("RULEBINDER_PRECOMPRESS", raising=False)
-    monkeypatch.setattr(later, "SLOW_BYTES", SLOW)
 
 
 def site_with_big_asset(folder: Path) -> Path:
@@ -46,33 +44,42 @@ def wait_for(slot: Path, seconds: float = 180) -> None:
 
 
 def test_the_first_build_ships_a_quick_copy_and_the_next_the_best(tmp_path: Path) -> None:
-    assert len(BIG) >= later.SLOW_BYTES
     cache = tmp_path / "compressed"
     site = site_with_big_asset(tmp_path / "a")
     said = compress.precompress(site, cache)
-    assert f"brotli at quality {later.QUICK_QUALITY} for big.js" in said, said
+    quick_ones = f"brotli at quality {later.QUICK_QUALITY} and gzip at level {later.QUICK_LEVEL}"
+    assert f"{quick_ones} for big.js" in said, said
     quick = (site / "assets" / "javascripts" / "big.js.br").read_bytes()
     assert brotli.decompress(quick) == BIG
     assert quick == brotli.compress(BIG, quality=later.QUICK_QUALITY)
+    quick_gz = (site / "assets" / "javascripts" / "big.js.gz").read_bytes()
+    assert quick_gz == gzip.compress(BIG, compresslevel=later.QUICK_LEVEL, mtime=0)
     # The page, the book's own, is packed at its best now.
     page = (site / "index.html").read_bytes()
     assert (site / "index.html.br").read_bytes() == brotli.compress(page, quality=11)
-    best = compress._slot(cache, BIG, ".br")
+    best, best_gz = compress._slot(cache, BIG, ".br"), compress._slot(cache, BIG, ".gz")
     wait_for(best)
+    wait_for(best_gz)
     assert best.read_bytes() == brotli.compress(BIG, quality=11)
-    # The next build, of another project with the same asset, takes the best copy.
+    assert best_gz.read_bytes() == gzip.compress(BIG, compresslevel=9, mtime=0)
+    # The next build, of another project with the same asset, takes the best copies.
     other = site_with_big_asset(tmp_path / "b")
     said = compress.precompress(other, cache)
     assert "quality" not in said and "0 copies made" in said, said
+    assert (other / "assets" / "javascripts" / "big.js.gz").read_bytes() == best_gz.read_bytes()
     assert (other / "assets" / "javascripts" / "big.js.br").read_bytes() == best.read_bytes()
 
 
-def test_the_process_starts_as_soon_as_the_runtime_is_published(tmp_path: Path) -> None:
+def test_one_process_at_a_time_makes_a_best_copy(tmp_path: Path) -> None:
     cache = tmp_path / "compressed"
     site = site_with_big_asset(tmp_path / "site")
-    assert "big.js" in compress.start_best_copies(site, cache)
-    assert compress.start_best_copies(site, cache) == ""  # one process is at it already
-    wait_for(compress._slot(cache, BIG, ".br"))
+    source = site / "assets" / "javascripts" / "big.js"
+    pairs = [(source, compress._slot(cache, BIG, suffix)) for suffix in (".br", ".gz")]
+    assert later.start(pairs) == [source, source]
+    assert later.start(pairs) == []  # one process is at it already
+    for _, slot in pairs:
+        wait_for(slot)
+    assert later.start(pairs) == []  # made
     assert "brotli at quality" not in compress.precompress(site, cache)
 
 
@@ -84,7 +91,6 @@ def test_under_ci_or_when_asked_the_build_makes_the_best_copy_itself(
         monkeypatch.setenv(name, value)
     cache = tmp_path / "compressed"
     site = site_with_big_asset(tmp_path / "site")
-    assert compress.start_best_copies(site, cache) == ""
     said = compress.precompress(site, cache)
     assert "brotli at quality" not in said, said
     packed = (site / "assets" / "javascripts" / "big.js.br").read_bytes()
@@ -149,10 +155,11 @@ def test_copies_not_begun_are_dropped_and_precompress_makes_them(tmp_path: Path)
     assert int(made) + int(taken) == 4, said
     packed = (site / "index.html.br").read_bytes()
     assert brotli.decompress(packed) == (site / "index.html").read_bytes()
-    # No half-written copy left (but the marker of big.js's best copy, being made).
-    assert [p.name for p in (tmp_path / "cache").glob(".*")] == [
-        later._marker(compress._slot(tmp_path / "cache", BIG, ".br")).name
-    ]
+    # No half-written copy left (but the markers of big.js's best copies, being made).
+    assert {p.name for p in (tmp_path / "cache").glob(".*")} <= {
+        later._marker(compress._slot(tmp_path / "cache", BIG, suffix)).name
+        for suffix in (".br", ".gz")
+    }
 
 
 def test_the_icons_drawn_ahead_are_the_ones_the_offline_shell_writes(tmp_path: Path) -> None:

@@ -6,9 +6,11 @@ It may import :mod:`macros.render` and :mod:`macros.load` (``tests/test_import_g
 but needs neither today: it works on the built site and the engine folder
 (:mod:`rulebinder.engine`).
 
+* :mod:`~macros.publish.ahead` — the next three, run in a process of their own while the
+  pages are converted (started by ``define_env``), their ``pyodide/`` moved into the site;
 * :mod:`~macros.publish.runtime` — Pyodide and the rules core's wheel under ``pyodide/``;
 * :mod:`~macros.publish.stdlib` — the standard library cut to what the core imports
-  (with Node: ``stdlib.mjs``);
+  (with Node: ``stdlib.mjs``; an author's engine's listing ships: ``stdlib-shipped.json``);
 * :mod:`~macros.publish.snapshot` — the memory snapshot of the booted Python
   (with Node: ``snapshot.mjs``);
 * :mod:`~macros.publish.searchsplit` — the search index split into a manifest and shards
@@ -19,5 +21,7 @@ but needs neither today: it works on the built site and the engine folder
 * :mod:`~macros.publish.compress` — ``.br`` and ``.gz`` copies beside the site's files;
 * :mod:`~macros.publish.shared` — the user's cache, shared by every project: compressed
   copies, trimmed standard libraries and snapshots, by the hash of their inputs;
-* :mod:`~macros.publish.pgzip` — gzip at level 9 on every core (the snapshot).
+* :mod:`~macros.publish.pgzip` — gzip on every core (the snapshot);
+* :mod:`~macros.publish.later` — the best brotli copies of large shared files, made by a
+  detached process at the lowest priority after the build.
 """

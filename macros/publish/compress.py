@@ -13,8 +13,8 @@ its content in the user's cache, shared by all projects (:mod:`.shared`): a rebu
 compresses only what changed, and a new project's first build takes Pyodide's copies
 (85% of a small site's bytes) from there. What is not cached is compressed in parallel,
 on as many processes as the machine has cores, the largest files first; but the best
-brotli copies of large files that are the same in every project (Pyodide's WebAssembly
-alone took 20 to 35 s, the theme's largest script 3 s) are made
+copies of the files that are the same in every project (Pyodide's WebAssembly alone took
+20 to 35 s at brotli's best, the theme's largest script 3 s) are made
 by a detached process into the cache, while the build writes quick ones
 (:mod:`.later`), so only the first build on a machine ships those.
 Files under :data:`MIN_BYTES`, and copies no smaller than gzip's by
@@ -44,7 +44,6 @@ __all__ = [
     "precompress",
     "precompress_enabled",
     "siblings",
-    "start_best_copies",
 ]
 
 #: What a host compresses: text, JSON, SVG and WebAssembly (archives are compressed already).
@@ -89,17 +88,23 @@ def _slot(cache: Path, data: bytes, suffix: str) -> Path:
 
 #: The suffix of a quick brotli copy's cache slot (:data:`.later.QUICK_QUALITY`).
 QUICK = f".q{later.QUICK_QUALITY}.br"
+#: ... and of a quick gzip copy's (:data:`.later.QUICK_LEVEL`).
+QUICK_GZ = f".l{later.QUICK_LEVEL}.gz"
+#: The quick slot of each encoding's (:data:`ENCODINGS`).
+QUICKS = (QUICK, QUICK_GZ)
 
 
 def _pack(source: str, slot: str) -> None:
     """Compress the file ``source`` into the cache ``slot`` (brotli at quality 11 for a
-    ``.br`` slot, at the quick quality for a :data:`QUICK` one, else gzip at level 9); run
-    in a worker process."""
+    ``.br`` slot, at the quick quality for a :data:`QUICK` one; gzip at level 9, or the
+    quick level for a :data:`QUICK_GZ` one); run in a worker process."""
     data = Path(source).read_bytes()
     if slot.endswith(QUICK):
         packed = brotli.compress(data, quality=later.QUICK_QUALITY)
     elif slot.endswith(".br"):
         packed = brotli.compress(data, quality=11)
+    elif slot.endswith(QUICK_GZ):
+        packed = gzip.compress(data, compresslevel=later.QUICK_LEVEL, mtime=0)
     else:
         packed = gzip.compress(data, compresslevel=9, mtime=0)
     put(Path(slot), packed)
@@ -119,22 +124,12 @@ def _pack_all(jobs: list[tuple[Path, Path]]) -> None:
             done.result()
 
 
-def start_best_copies(site_dir: Path, cache: Path | None = None) -> str:
-    """Start, as soon as the runtime is in ``site_dir``, the background processes that make
-    the best brotli copies of its files the cache lacks (:mod:`.later`): they then run
-    while the rest of the build does. What was started, for the build log."""
-    if not precompress_enabled():
-        return ""
-    names = later.start_all(site_dir, cache or user_cache() / "compressed", COMPRESSIBLE)
-    return f"best brotli copies of {', '.join(names)} being made in the background" * bool(names)
-
-
 def _plan(
-    site_dir: Path, cache: Path, start_later: bool
-) -> tuple[list[tuple[Path, bytes]], dict[Path, list[Path]], list[str]]:
+    site_dir: Path, cache: Path
+) -> tuple[list[tuple[Path, bytes]], dict[Path, list[Path]], list[tuple[Path, Path]]]:
     """The site's files to compress (path, content), the cache slots of each one's brotli
-    and gzip copies, and the names of those that get a quick brotli copy while the best
-    one is made later (:mod:`.later`; started with ``start_later``)."""
+    and gzip copies, and the best copies (file, slot) to be made later (:mod:`.later`),
+    quick ones meanwhile."""
     files: list[tuple[Path, bytes]] = []
     for path in sorted(site_dir.rglob("*")):
         if path.suffix in COMPRESSIBLE and path.is_file():
@@ -144,12 +139,11 @@ def _plan(
     slots = {path: [_slot(cache, data, suffix) for suffix in ENCODINGS] for path, data in files}
     waiting = []  # best copies a detached process is making (or will): quick ones meanwhile
     for path, data in files:
-        best = slots[path][0]
-        if not best.is_file() and later.deferred(site_dir, path):
-            if start_later:
-                later.start([(path, best)])  # unless one is at it already
-            slots[path][0] = _slot(cache, data, QUICK)
-            waiting.append(path.name)
+        lacking = [n for n, best in enumerate(slots[path]) if not best.is_file()]
+        if lacking and later.deferred(site_dir, path):
+            waiting += [(path, slots[path][n]) for n in lacking]
+            for n in lacking:
+                slots[path][n] = _slot(cache, data, QUICKS[n])
     return files, slots, waiting
 
 
@@ -171,11 +165,11 @@ def _runtime_jobs(site_dir: Path, runtime: Path, cache: Path) -> list[tuple[Path
         data = source.read_bytes()
         if len(data) < MIN_BYTES:
             continue
-        best = _slot(cache, data, ".br")
-        if len(data) >= later.SLOW_BYTES and not best.is_file():
-            if later.deferred(site_dir, site_dir / "pyodide" / name):
-                best = _slot(cache, data, QUICK)
-        jobs += [(source, best), (source, _slot(cache, data, ".gz"))]
+        quick = later.deferred(site_dir, site_dir / "pyodide" / name)
+        for suffix, quick_suffix in zip(ENCODINGS, QUICKS, strict=True):
+            best = _slot(cache, data, suffix)
+            jobs.append((source, _slot(cache, data, quick_suffix) if quick and not best.is_file()
+                         else best))
     return jobs
 
 
@@ -193,7 +187,7 @@ class Warming:
         runtime: Path | None = None,
     ) -> None:
         cache = cache or user_cache() / "compressed"
-        _, slots, _ = _plan(site_dir, cache, start_later=False)
+        _, slots, _ = _plan(site_dir, cache)
         jobs = [(path, slot) for path, pair in slots.items() for slot in pair]
         if runtime is not None and not (site_dir / "pyodide").is_dir():
             jobs += _runtime_jobs(site_dir, runtime, cache)
@@ -227,9 +221,11 @@ def precompress(site_dir: Path, cache: Path | None = None) -> str:
     if not precompress_enabled():
         return "no precompressed files: RULEBINDER_PRECOMPRESS is off"
     cache = cache or user_cache() / "compressed"
-    files, slots, waiting = _plan(site_dir, cache, start_later=True)
+    files, slots, waiting = _plan(site_dir, cache)
     jobs = [(path, slot) for path, pair in slots.items() for slot in pair if not used(slot)]
     _pack_all(jobs)
+    # Now, not sooner: at the lowest priority it still slowed the build it ran beside.
+    later.start(waiting)  # unless one is at it already
     plain = packed = 0
     for path, data in files:
         br, gz = (_kept(path, slot) for slot in slots[path])
@@ -248,7 +244,8 @@ def precompress(site_dir: Path, cache: Path | None = None) -> str:
         f"(.br and .gz beside each, for hosts that serve them; {len(jobs)} copies made, "
         f"{2 * len(files) - len(jobs)} from the cache)"
         + (
-            f"; brotli at quality {later.QUICK_QUALITY} for {', '.join(waiting)} while a "
+            f"; brotli at quality {later.QUICK_QUALITY} and gzip at level {later.QUICK_LEVEL} "
+            f"for {', '.join(sorted({path.name for path, _ in waiting}))} while a "
             "background process makes the best copies into the cache, for the next build"
             if waiting
             else ""

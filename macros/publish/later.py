@@ -1,16 +1,19 @@
-"""The best brotli copies of large shared files, made off the build's critical path.
+"""The best brotli and gzip copies of shared files, made off the build's critical path.
 
 Brotli at quality 11 takes 20 to 35 s for Pyodide's 8.6 MB of WebAssembly (one file, one
 core: a pool cannot split it), which made the very first build on a machine last 45 s or
-more; the theme's largest script takes 3 s more. These files are the same in every project
+more; the theme's largest script takes 3 s more, its other files 1.2 s. These files are the
+same in every project
 (:func:`deferred`), and their copies are kept in the user's cache by content hash
 (:mod:`.compress`), so this happens once per machine (per Pyodide version); until then a
 build writes a quick copy (:data:`QUICK_QUALITY`: 2.53 MB against 2.12 MB at 11 for the
 WebAssembly, made in under a second, still smaller than gzip's 2.82 MB) and starts, once,
 a detached process at the lowest priority that makes the best copies into the cache; the
-next build, of this project or any other, takes them. The build starts that process as
-soon as the runtime is published (:func:`start_all`), so it runs on a spare core while the
-rest of the build does.
+next build, of this project or any other, takes them. The build starts that process when
+its own precompression is done: started as soon as the runtime was published, it still took
+a share of the cores from the build (a Pyodide start in Node took 4.5 s beside it, 3.5 s
+without). The gzip copy is made the same way (level 9 takes 1.3 s for the
+WebAssembly, :data:`QUICK_LEVEL` 0.4 s), though it matters less.
 
 Not deferred, so every build ships quality 11 however long it takes, when
 ``RULEBINDER_PRECOMPRESS=best``, or under continuous integration (``CI`` set: the job's
@@ -19,6 +22,7 @@ end would stop the process, and its cache is saved then).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import os
 import subprocess
@@ -31,13 +35,13 @@ import brotli
 from .runtime import RUNTIME_FILES
 from .shared import put
 
-__all__ = ["QUICK_QUALITY", "best_now", "deferred", "start", "start_all"]
+__all__ = ["QUICK_LEVEL", "QUICK_QUALITY", "best_now", "deferred", "start"]
 
 #: The brotli quality of the copy a build writes while the best one is being made.
 QUICK_QUALITY = 5
-#: A file this large takes seconds at quality 11 (Pyodide's 1 MB of JavaScript 2 s, the
-#: theme's 0.7 MB word splitter for Thai search 3 s).
-SLOW_BYTES = 256 * 1024
+#: ... and the gzip level (level 9 takes 1.3 s for the WebAssembly, level 6 0.4 s, for 0.5%
+#: more bytes: 2,832,471 against 2,817,770).
+QUICK_LEVEL = 6
 #: A marker older than this is from a process that died: another may start.
 STALE_SECONDS = 15 * 60
 #: The processes started by this build (kept, so that none is reaped as garbage).
@@ -57,11 +61,13 @@ def best_now(environ: dict[str, str] | None = None) -> bool:
 
 
 def deferred(site_dir: Path, path: Path, environ: dict[str, str] | None = None) -> bool:
-    """Whether the best brotli copy of ``path`` may be made after the build: a file of
-    at least :data:`SLOW_BYTES` that is the same from build to build, so that the copy
-    made once serves them all (Pyodide's runtime; ``assets/``: the theme's static files,
-    and an author's own), unless :func:`best_now`. What the build makes from the book
-    (pages, search index, data) is always packed at its best by the build.
+    """Whether the best copies of ``path`` may be made after the build: a file that is the
+    same from build to build, so that the copies made once serve them all (Pyodide's
+    runtime; ``assets/``: the theme's static files, Rulebinder's, and an author's own),
+    unless :func:`best_now`. What the build makes from the book (pages, search index, data)
+    is always packed at its best by the build. (Only files of 256 KB or more were deferred
+    until the theme's small files, at quality 11, were found to take 1.2 s of a machine's
+    first build.)
 
     >>> site = Path("site")
     >>> deferred(site, site / "pyodide" / "pyodide.asm.wasm", {})
@@ -76,11 +82,7 @@ def deferred(site_dir: Path, path: Path, environ: dict[str, str] | None = None) 
     shared = (path.parent == site_dir / "pyodide" and path.name in RUNTIME_FILES) or (
         site_dir / "assets" in path.parents
     )
-    return (
-        shared
-        and (not path.is_file() or path.stat().st_size >= SLOW_BYTES)
-        and not best_now(environ)
-    )
+    return shared and not best_now(environ)
 
 
 def _marker(slot: Path) -> Path:
@@ -112,7 +114,8 @@ def _claim(slot: Path) -> bool:
 
 def start(pairs: list[tuple[Path, Path]]) -> list[Path]:
     """Start one detached process filling each cache slot of ``pairs`` (file, slot) with
-    the quality-11 brotli copy of the file, one after the other, but for the slots that are
+    the best copy of the file (brotli at quality 11 for a ``.br`` slot, gzip at level 9 for a
+    ``.gz`` one), one after the other, but for the slots that are
     there or that a process is at already; the files it is for."""
     claimed = [(source, slot) for source, slot in pairs if not slot.is_file() and _claim(slot)]
     if not claimed:
@@ -140,20 +143,9 @@ def start(pairs: list[tuple[Path, Path]]) -> list[Path]:
     return [source for source, _ in claimed]
 
 
-def start_all(site_dir: Path, cache: Path, suffixes: frozenset[str]) -> list[str]:
-    """Start the process for the files of ``site_dir`` (compressible: ``suffixes``) whose
-    best copy may be made later (:func:`deferred`) and is not in ``cache``; the names of
-    the files it is for."""
-    pairs = []
-    for path in sorted(site_dir.rglob("*"), key=lambda path: -path.stat().st_size):
-        if path.suffix in suffixes and path.is_file() and deferred(site_dir, path):
-            pairs.append((path, cache / f"{hashlib.sha256(path.read_bytes()).hexdigest()[:32]}.br"))
-    return [path.name for path in start(pairs)]
-
-
 def make(source: Path, slot: Path) -> int:
-    """Fill ``slot`` with the quality-11 copy of ``source`` if ``source`` still has the
-    content the slot is named after (the first 32 hex digits of its SHA-256), then remove
+    """Fill ``slot`` with the best copy of ``source`` (:func:`start`) if ``source`` still has
+    the content the slot is named after (the first 32 hex digits of its SHA-256), then remove
     the marker; 0 if the copy was made. Run by the process :func:`start` starts.
 
     >>> import tempfile
@@ -169,7 +161,10 @@ def make(source: Path, slot: Path) -> int:
         data = source.read_bytes()
         if hashlib.sha256(data).hexdigest()[:32] != slot.name.split(".")[0]:
             return 1  # the file changed before it was read: the slot would lie
-        packed = brotli.compress(data, quality=11)
+        if slot.suffix == ".gz":
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+        else:
+            packed = brotli.compress(data, quality=11)
         if not slot.parent.is_dir():
             return 1  # the cache was removed meanwhile (a test's, a cleaned one)
         put(slot, packed)
