@@ -31,6 +31,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, get_toc
 
+from macros.publish.shared import switched_on
 from macros.render.mdkey import markdown_key
 
 __all__ = [
@@ -50,8 +51,7 @@ def enabled(environ: dict[str, str] | None = None) -> bool:
     >>> enabled({}), enabled({"RULEBINDER_PAGE_CACHE": "0"})
     (True, False)
     """
-    env = os.environ if environ is None else environ
-    return env.get(ENV, "").strip().lower() not in ("0", "off", "false", "no")
+    return switched_on(ENV, environ)
 
 
 def toc_tokens(items: list[AnchorLink]) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .runtime import CACHE_DIR, PublishError, publish_runtime
+from .shared import switched_on
 from .snapshot import publish_snapshot
 from .stdlib import publish_stdlib
 
@@ -59,8 +60,7 @@ def ahead_enabled(environ: dict[str, str] | None = None) -> bool:
     >>> ahead_enabled({}), ahead_enabled({"RULEBINDER_AHEAD": "0"})
     (True, False)
     """
-    env = os.environ if environ is None else environ
-    return env.get("RULEBINDER_AHEAD", "").strip().lower() not in ("0", "off", "false", "no")
+    return switched_on("RULEBINDER_AHEAD", environ)
 
 
 def publish_here(site_dir: Path, engine: Path, serving: bool = False) -> list[Step]:

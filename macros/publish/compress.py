@@ -36,7 +36,7 @@ import brotli
 
 from . import later
 from .runtime import RUNTIME_FILES
-from .shared import prune, put, used, user_cache
+from .shared import prune, put, switched_on, used, user_cache
 
 __all__ = [
     "COMPRESSIBLE",
@@ -64,8 +64,7 @@ def precompress_enabled(environ: dict[str, str] | None = None) -> bool:
     >>> precompress_enabled({}), precompress_enabled({"RULEBINDER_PRECOMPRESS": "0"})
     (True, False)
     """
-    env = os.environ if environ is None else environ
-    return env.get("RULEBINDER_PRECOMPRESS", "").strip().lower() not in ("0", "off", "false", "no")
+    return switched_on("RULEBINDER_PRECOMPRESS", environ)
 
 
 def siblings(path: Path) -> list[Path]:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import shutil
 import subprocess
 import tempfile
@@ -54,7 +53,7 @@ from .opendata import OPEN_DATA_GLOBS
 from .precache import KEYED_NAME, Lists, site_lists
 from .precache import report as listed
 from .share import SHARE_GLOBS
-from .shared import prune, put, used, user_cache
+from .shared import prune, put, switched_on, used, user_cache
 
 __all__ = [
     "ICON_CACHE",
@@ -121,10 +120,7 @@ def offline_enabled(site_dir: Path, environ: dict[str, str] | None = None) -> bo
     >>> offline_enabled(Path(tempfile.gettempdir()) / "mkdocs_x1y2", {})
     False
     """
-    env = os.environ if environ is None else environ
-    if env.get("RULEBINDER_OFFLINE", "").strip().lower() in ("0", "off", "false", "no"):
-        return False
-    return not under_serve(site_dir)
+    return switched_on("RULEBINDER_OFFLINE", environ) and not under_serve(site_dir)
 
 
 def under_serve(site_dir: Path) -> bool:

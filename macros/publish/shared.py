@@ -23,10 +23,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["CACHE_ENV", "prune", "put", "used", "user_cache"]
+__all__ = ["CACHE_ENV", "prune", "put", "switched_on", "used", "user_cache"]
 
 #: An environment variable naming another cache folder than the user's.
 CACHE_ENV = "RULEBINDER_CACHE"
+
+
+#: The values that turn a step's switch off (``RULEBINDER_SNAPSHOT=0`` and its kin).
+OFF = ("0", "off", "false", "no")
+
+
+def switched_on(name: str, environ: dict[str, str] | None = None) -> bool:
+    """Whether the switch ``name`` (an environment variable) is on: unset, or any value
+    but :data:`OFF`.
+
+    >>> switched_on("X", {}), switched_on("X", {"X": " Off "}), switched_on("X", {"X": "1"})
+    (True, False, True)
+    """
+    env = os.environ if environ is None else environ
+    return env.get(name, "").strip().lower() not in OFF
 
 
 def user_cache(environ: dict[str, str] | None = None) -> Path:

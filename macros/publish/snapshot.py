@@ -28,7 +28,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -37,7 +36,7 @@ from typing import Any
 
 from . import pgzip
 from .later import best_now
-from .shared import prune, used, user_cache
+from .shared import prune, switched_on, used, user_cache
 
 __all__ = ["SNAPSHOT_VERSIONS", "publish_snapshot", "snapshot_enabled", "snapshot_key"]
 
@@ -54,8 +53,7 @@ def snapshot_enabled(environ: dict[str, str] | None = None) -> bool:
     >>> snapshot_enabled({}), snapshot_enabled({"RULEBINDER_SNAPSHOT": "off"})
     (True, False)
     """
-    env = os.environ if environ is None else environ
-    return env.get("RULEBINDER_SNAPSHOT", "").strip().lower() not in ("0", "off", "false", "no")
+    return switched_on("RULEBINDER_SNAPSHOT", environ)
 
 
 def gzip_level(environ: dict[str, str] | None = None) -> int:
