@@ -24,15 +24,12 @@ Files under :data:`MIN_BYTES`, and copies no smaller than gzip's by
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 import shutil
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-
-import brotli
 
 from . import later
 from .runtime import RUNTIME_FILES
@@ -85,28 +82,14 @@ def _slot(cache: Path, data: bytes, suffix: str) -> Path:
     return cache / f"{hashlib.sha256(data).hexdigest()[:32]}{suffix}"
 
 
-#: The suffix of a quick brotli copy's cache slot (:data:`.later.QUICK_QUALITY`).
-QUICK = f".q{later.QUICK_QUALITY}.br"
-#: ... and of a quick gzip copy's (:data:`.later.QUICK_LEVEL`).
-QUICK_GZ = f".l{later.QUICK_LEVEL}.gz"
-#: The quick slot of each encoding's (:data:`ENCODINGS`).
-QUICKS = (QUICK, QUICK_GZ)
+#: The quick slot of each encoding's (:data:`ENCODINGS`), made while the best waits.
+QUICKS = (later.QUICK, later.QUICK_GZ)
 
 
 def _pack(source: str, slot: str) -> None:
-    """Compress the file ``source`` into the cache ``slot`` (brotli at quality 11 for a
-    ``.br`` slot, at the quick quality for a :data:`QUICK` one; gzip at level 9, or the
-    quick level for a :data:`QUICK_GZ` one); run in a worker process."""
-    data = Path(source).read_bytes()
-    if slot.endswith(QUICK):
-        packed = brotli.compress(data, quality=later.QUICK_QUALITY)
-    elif slot.endswith(".br"):
-        packed = brotli.compress(data, quality=11)
-    elif slot.endswith(QUICK_GZ):
-        packed = gzip.compress(data, compresslevel=later.QUICK_LEVEL, mtime=0)
-    else:
-        packed = gzip.compress(data, compresslevel=9, mtime=0)
-    put(Path(slot), packed)
+    """Compress the file ``source`` into the cache ``slot`` as the slot says
+    (:func:`.later.packed`); run in a worker process."""
+    put(Path(slot), later.packed(Path(source).read_bytes(), Path(slot)))
 
 
 def _pack_all(jobs: list[tuple[Path, Path]]) -> None:
@@ -135,15 +118,26 @@ def _plan(
             data = path.read_bytes()
             if len(data) >= MIN_BYTES:
                 files.append((path, data))
-    slots = {path: [_slot(cache, data, suffix) for suffix in ENCODINGS] for path, data in files}
+    slots: dict[Path, list[Path]] = {}
     waiting = []  # best copies a detached process is making (or will): quick ones meanwhile
     for path, data in files:
-        lacking = [n for n, best in enumerate(slots[path]) if not best.is_file()]
-        if lacking and later.deferred(site_dir, path):
-            waiting += [(path, slots[path][n]) for n in lacking]
-            for n in lacking:
-                slots[path][n] = _slot(cache, data, QUICKS[n])
+        slots[path], best = _slots(site_dir, path, data, cache)
+        waiting += [(path, slot) for slot in best]
     return files, slots, waiting
+
+
+def _slots(site_dir: Path, path: Path, data: bytes, cache: Path) -> tuple[list[Path], list[Path]]:
+    """The cache slots of the brotli and gzip copies of ``path`` (in ``site_dir``; content
+    ``data``), and the best ones of them to be made later (:mod:`.later`), whose quick
+    slots stand in their place meanwhile."""
+    slots = [_slot(cache, data, suffix) for suffix in ENCODINGS]
+    lacking = [n for n, best in enumerate(slots) if not best.is_file()]
+    if not lacking or not later.deferred(site_dir, path):
+        return slots, []
+    best = [slots[n] for n in lacking]
+    for n in lacking:
+        slots[n] = _slot(cache, data, QUICKS[n])
+    return slots, best
 
 
 def _low_priority() -> None:
@@ -164,11 +158,8 @@ def _runtime_jobs(site_dir: Path, runtime: Path, cache: Path) -> list[tuple[Path
         data = source.read_bytes()
         if len(data) < MIN_BYTES:
             continue
-        quick = later.deferred(site_dir, site_dir / "pyodide" / name)
-        for suffix, quick_suffix in zip(ENCODINGS, QUICKS, strict=True):
-            best = _slot(cache, data, suffix)
-            jobs.append((source, _slot(cache, data, quick_suffix) if quick and not best.is_file()
-                         else best))
+        slots, _ = _slots(site_dir, site_dir / "pyodide" / name, data, cache)
+        jobs += [(source, slot) for slot in slots]
     return jobs
 
 
