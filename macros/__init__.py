@@ -361,7 +361,7 @@ def on_post_build(env: Any) -> None:
         under_serve,
     )
     from .publish.opendata import publish_open_data
-    from .publish.runtime import PublishError, inline_manifest
+    from .publish.runtime import PYODIDE_DIR, PublishError, inline_manifest
     from .publish.searchsplit import publish_search
 
     site_dir = Path(env.conf["site_dir"])
@@ -372,12 +372,11 @@ def on_post_build(env: Any) -> None:
     try:
         if not serving and precompress_enabled():  # the pages' copies, while the rest runs
             icons = partial(draw_icons, icon_cache())  # for the offline shell
-            runtime = engine / "node_modules" / "pyodide"  # what pyodide/ will hold
+            runtime = engine / PYODIDE_DIR  # what pyodide/ will hold
             warming = step("compress ahead", Warming(site_dir, also=(icons,), runtime=runtime))
-        ahead = _STATE.pop("ahead", None)  # the runtime made while the pages were
-        steps = ahead.finish(site_dir) if ahead is not None else None
-        if ahead is not None:
-            step("waiting for the runtime made ahead", None)
+        steps = None
+        if (ahead := _STATE.pop("ahead", None)) is not None:  # made while the pages were
+            steps = step("waiting for the runtime made ahead", ahead.finish(site_dir))
         for name, said, seconds in steps or publish_here(site_dir, engine, serving):
             # INFO either way: without a snapshot the site still works (a warning would
             # stop a --strict build), and the line says why there is none.

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "PYODIDE_DIR",
     "RUNTIME_FILES",
     "PublishError",
     "Toolchain",
@@ -61,6 +62,8 @@ RUNTIME_FILES = (
 TOOLCHAIN_VENV = ".venv-py313"
 #: Where compiled wheels and standard libraries are kept between builds.
 CACHE_DIR = Path("node_modules") / ".cache" / "rulebinder"
+#: Where an engine folder holds the Pyodide npm package the runtime is published from.
+PYODIDE_DIR = Path("node_modules") / "pyodide"
 #: Fixed timestamp of every wheel member, so that the same sources give the same bytes.
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 _CACHE_KEEP = 6
@@ -80,7 +83,7 @@ class Toolchain:
 
 def _pyodide_package(project_dir: Path) -> tuple[Path, str, str]:
     """The npm package's folder, its version and its Python version."""
-    folder = project_dir / "node_modules" / "pyodide"
+    folder = project_dir / PYODIDE_DIR
     missing = [name for name in RUNTIME_FILES if not (folder / name).is_file()]
     if missing:
         raise PublishError(
