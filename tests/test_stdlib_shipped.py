@@ -60,7 +60,7 @@ def test_the_shipped_listing_is_what_node_lists(built: tuple[Path, str]) -> None
     assert listed == stdlib.shipped(key), REFRESH
 
 
-def test_another_key_finds_no_listing(tmp_path: Path) -> None:
+def test_another_key_finds_no_listing() -> None:
     listing = json.loads(stdlib.SHIPPED.read_text(encoding="utf-8"))
     assert listing["files"] == sorted(listing["files"]) and len(listing["files"]) > 50
     assert stdlib.shipped("0" * 20) is None
