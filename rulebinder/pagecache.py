@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 from collections.abc import Callable
 from pathlib import Path
 from types import MethodType
@@ -31,7 +30,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, get_toc
 
-from macros.publish.shared import switched_on
+from macros.publish.shared import put, switched_on
 from macros.render.mdkey import markdown_key
 
 __all__ = [
@@ -227,10 +226,7 @@ def _read(slot: Path) -> dict[str, Any] | None:
 
 
 def _write(slot: Path, data: dict[str, Any]) -> None:
-    slot.parent.mkdir(parents=True, exist_ok=True)
-    tmp = slot.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(slot)
+    put(slot, json.dumps(data, ensure_ascii=False).encode("utf-8"))
 
 
 class SearchRecords:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import posixpath
 import re
 from collections.abc import Callable
@@ -44,6 +43,7 @@ from ..render.forms import render_calculator_print
 from ..render.render import Renderer
 from ..render.share import SHARED_KINDS, attributed, describe, license_html
 from ..render.urls import anchor, dom_id, page_url, share_path
+from .shared import put
 
 __all__ = ["ENTRY_DIR", "CALC_DIR", "SHARE_GLOBS", "SHARED_KINDS", "share_path",
            "publish_share_pages"]
@@ -187,10 +187,7 @@ class HtmlMemo:
         """Write the bodies this build used (the others are dropped)."""
         if self.path is None or self.used == self.kept:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(self.used, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(self.path)
+        put(self.path, json.dumps(self.used, ensure_ascii=False).encode("utf-8"))
 
 
 def _markdown_html(site: Site, markdown: str, home: str, here: str, memo: HtmlMemo) -> Markup:
