@@ -6,14 +6,13 @@ drawn."""
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import struct
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from .shared import user_cache
+from .shared import put, user_cache
 
 __all__ = ["ICON_CACHE", "ICON_DIR", "ICONS", "draw_icons", "icon", "icon_cache", "png",
            "write_icons"]
@@ -144,10 +143,7 @@ def draw_icons(cache: Path) -> None:
     for name, (size, maskable) in ICONS.items():
         kept = _kept_icon(cache, name)
         if not kept.is_file():
-            kept.parent.mkdir(parents=True, exist_ok=True)
-            tmp = kept.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(icon(size, maskable))
-            tmp.replace(kept)
+            put(kept, icon(size, maskable))
 
 
 def write_icons(site_dir: Path, cache: Path | None = None) -> list[str]:

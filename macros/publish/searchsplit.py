@@ -40,6 +40,7 @@ holding them all first.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import zipfile
@@ -47,6 +48,8 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from .shared import put
 
 __all__ = [
     "DOC_CHUNK_BYTES",
@@ -320,15 +323,14 @@ def publish_search(site_dir: Path, split: bool = True, cache: Path | None = None
 
 def _zip(target: Path, manifest: dict[str, Any], files: dict[str, bytes]) -> None:
     """Keep a split index in ``target`` (the only one of its folder: older ones go)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
     for old in target.parent.glob("search-*.zip"):
         old.unlink(missing_ok=True)
-    tmp = target.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w") as out:
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as out:
         out.writestr(MANIFEST_MEMBER, _json(manifest))
         for name, data in files.items():
             out.writestr(name, data)
-    tmp.replace(target)
+    put(target, packed.getvalue())
 
 
 def _unzip(source: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
